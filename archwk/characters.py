@@ -1,0 +1,143 @@
+"""Variable Setup characters (player board side 2; RB, Variable Setup
+Characters; facts §12). Their figures are in data/characters.toml; their
+abilities are applied where each one bites:
+
+- Ada: `core.taxes_avoided` (1 Tax ignored on every cost)
+- Caroline: `locations.black_market` (+1 building card per Black Market action)
+- Frederick: `locations.guildhall` (no discard for the Cathedral)
+- Rudolf: `locations.workshop` (hire 1 Silver cheaper), `core.apprentice_limit` (6)
+- Therese: `locations.guildhall.payments` and `scoring` (Gold = Marble)
+- Lothaire: `locations.guildhall.payments` (1 Wood or Stone less)
+- Hugo: `core.take_debt` (may pay 2 Silver instead of a Debt)
+- Clovis: `locations.guildhall` (+1 card per building)
+- Fara: `reset` (releases 1 from Prison at each Black Market reset)
+- Bertha: `locations.guardhouse` (+2 Silver sending prisoners to Prison)
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import cards, rng
+from .cards import CardDataError, FrozenMap
+from .core import P, draw_buildings, say
+
+_FIELDS = {"name": str, "set": str, "board": str, "silver": int, "virtue": int, "items": dict,
+           "debts": int, "cards": int, "prison": int, "ability": str}
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    set: str
+    board: str
+    silver: int
+    virtue: int
+    items: FrozenMap
+    debts: int
+    cards: int
+    prison: int
+    ability: str
+
+
+def load_characters(path: Path) -> tuple[Character, ...]:
+    fname = path.name
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise CardDataError(f"{fname}: cannot read: {e}") from None
+    rows = raw.get("character")
+    if not isinstance(rows, list) or len(rows) != 10:
+        raise CardDataError(f"{fname}: expected 10 [[character]] tables")
+    out = []
+    for i, row in enumerate(rows):
+        who = f"{fname}: character #{i + 1} {row.get('name', '?')!r}"
+        if set(row) != set(_FIELDS):
+            raise CardDataError(f"{who}: fields must be exactly {sorted(_FIELDS)}, "
+                                f"got {sorted(row)}")
+        for k, typ in _FIELDS.items():
+            if not isinstance(row[k], typ) or isinstance(row[k], bool):
+                raise CardDataError(f"{who}: field {k!r}: expected {typ.__name__}")
+        for k in ("silver", "debts", "cards", "prison"):
+            if row[k] < 0:
+                raise CardDataError(f"{who}: field {k!r}: must not be negative")
+        if not 0 <= row["virtue"] <= 14:
+            raise CardDataError(f"{who}: field 'virtue': must be 0..14")
+        if row["set"] not in ("base", "promo"):
+            raise CardDataError(f"{who}: field 'set': must be 'base' or 'promo'")
+        for r, n in row["items"].items():
+            if r not in cards.RESOURCES or not isinstance(n, int) or n < 0:
+                raise CardDataError(f"{who}: field 'items': bad entry {r!r} = {n!r}")
+        out.append(Character(**{**row, "items": FrozenMap(row["items"])}))
+    names = [c.name for c in out]
+    if len(set(names)) != len(names):
+        raise CardDataError(f"{fname}: character names must be unique")
+    return tuple(out)
+
+
+CHARACTERS = load_characters(cards.DATA_DIR / "characters.toml")
+BY_NAME = {c.name.lower(): c for c in CHARACTERS}
+
+
+def character(name: str) -> Character:
+    try:
+        return BY_NAME[name.strip().lower()]
+    except (KeyError, AttributeError):
+        raise ValueError(f"Options.characters: unknown character {name!r}; known: "
+                         f"{', '.join(c.name for c in CHARACTERS)}") from None
+
+
+def choose_characters(options, n: int, r: int) -> tuple[list[Character], int]:
+    pool = [c for c in CHARACTERS if c.set == "base" or options.promo_characters]
+    if options.characters is not None:
+        chosen = [character(nm) for nm in options.characters]
+        if len(chosen) != n:
+            raise ValueError(f"Options.characters: {n} player(s) need {n} character(s), "
+                             f"got {len(chosen)}")
+        if len({c.name for c in chosen}) != n:
+            raise ValueError("Options.characters: each character can be played by one player only")
+        for c in chosen:
+            if c not in pool:
+                raise ValueError(f"Options.characters: {c.name} is a promo character; "
+                                 "set promo_characters=True to use it")
+        return chosen, r
+    if options.promo_characters:
+        # one character per colour board, either of its two at random (as online)
+        boards = sorted({c.board for c in pool})
+        boards, r = rng.shuffled(boards, r)
+        chosen = []
+        for b in boards[:n]:
+            two = [c for c in pool if c.board == b]
+            k, r = rng.below(r, len(two))
+            chosen.append(two[k])
+        return chosen, r
+    picked, r = rng.shuffled(pool, r)
+    return list(picked[:n]), r
+
+
+def deal_characters(t) -> None:
+    """Side 2: each player gets a character's Silver, Virtue, goods, Debts and
+    workers in Prison; no Silver by seat; the highest Virtue starts."""
+    humans = [p for p in range(len(t.players)) if not t.players[p].is_bot]
+    chosen, t.rng = choose_characters(t.options, len(humans), t.rng)
+    for p, c in zip(humans, chosen):
+        pl = P(t, p)
+        pl.character, pl.silver, pl.virtue = c.name, c.silver, c.virtue
+        for r, n in c.items.items():
+            setattr(pl, r, n)
+        pl.debts_unpaid = c.debts
+        pl.in_prison = c.prison
+        pl.workers_in_supply -= c.prison
+        say(t, "character", p, character=c.name)
+    t.first_player = max(humans, key=lambda p: t.players[p].virtue)
+    t.turn_player = t.first_player
+
+
+def after_draft(t) -> None:
+    """Side 2: extra building cards are drawn after the building draft."""
+    for p, pl in enumerate(t.players):
+        if pl.character:
+            k = character(pl.character).cards
+            if k:
+                draw_buildings(t, p, k, cause=f"{pl.character}'s starting cards")

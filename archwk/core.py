@@ -1,0 +1,412 @@
+"""Shared rule helpers used by every location and card.
+
+Rules code works on a `_MutableState` (`t`) inside one `apply`: it reads the
+old parts and replaces only what changes; `commit` freezes the result. Each
+helper here is one rule of the rulebook, written once: paying with Tax, virtue
+moves (debts below 0, destroyed debts above 14), taking debts, hiring an
+apprentice, capturing a group, drawing building cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from . import cards
+from .model import (
+    APPRENTICE_LIMIT, BLACK_MARKET_SPACES, Event, Frame, GameState, OPEN_INDEX,
+    OPEN_LOCATIONS, RESOURCES, WORKERS_PER_PLAYER, _MutableState, _STATE_FIELDS,
+    freeze_player, thaw_player,
+)
+
+APPRENTICES = cards.APPRENTICES
+BUILDING = {b.name: b for b in cards.BUILDINGS}
+REWARD = {c.id: c for c in cards.REWARDS}
+
+
+# --------------------------------------------------------------------------- registries
+
+@dataclass(frozen=True)
+class FrameRule:
+    """How one kind of decision works: its legal actions, how a chosen action
+    resolves, and the prompt. `why` may explain a rejected action better than
+    the generic message."""
+    legal: Callable
+    resolve: Callable
+    prompt: Callable
+    why: Callable | None = None
+
+
+@dataclass(frozen=True)
+class PlaceRule:
+    """A board location: why a worker may not go there now (None = it may),
+    what placing one does, and a short preview of the gain for labels."""
+    blocker: Callable
+    place: Callable
+    hint: Callable | None = None
+
+
+FRAMES: dict[str, FrameRule] = {}
+PLACES: dict[str, PlaceRule] = {}
+
+
+def frame_rule(kind: str, *, legal, resolve, prompt, why=None):
+    FRAMES[kind] = FrameRule(legal, resolve, prompt, why)
+
+
+def place_rule(location: str, *, blocker, place, hint=None):
+    PLACES[location] = PlaceRule(blocker, place, hint)
+
+
+# --------------------------------------------------------------------------- transactions
+
+def thaw(s: GameState) -> _MutableState:
+    t = _MutableState.__new__(_MutableState)
+    for f in _STATE_FIELDS:
+        setattr(t, f, getattr(s, f))
+    t.players = list(s.players)
+    t.events = []
+    t._tx = {}
+    t._legal = t._legal_map = None
+    return t
+
+
+def commit(t: _MutableState) -> GameState:
+    for m in t._tx.values():
+        freeze_player(m)
+    t.players = tuple(t.players)
+    t.events = tuple(t.events)
+    t._tx = None
+    t.__class__ = GameState
+    return t  # type: ignore[return-value]
+
+
+def P(t, i: int):
+    """Player i, writable inside this transaction."""
+    m = t._tx.get(i)
+    if m is None:
+        m = thaw_player(t.players[i])
+        t._tx[i] = m
+        t.players[i] = m
+    return m
+
+
+def say(t, kind: str, player: int | None, **data) -> None:
+    who = t.players[player].name if player is not None else None
+    t.events.append(Event(kind, player, who, data))
+
+
+def push(t, kind: str, player: int, data: tuple = ()) -> None:
+    t.pending = t.pending + (Frame(kind, player, data),)
+
+
+# --------------------------------------------------------------------------- board
+
+def geometry_n(s) -> int:
+    """Player count used for the Guildhall geometry: solo uses the 2-player board."""
+    return max(2, len(s.players))
+
+
+def workers_at(s, location: str) -> dict[int, int]:
+    if location in OPEN_INDEX:
+        row = s.board[OPEN_INDEX[location]]
+        return {i: c for i, c in enumerate(row) if c}
+    if location in BLACK_MARKET_SPACES:
+        owner = s.black_market[BLACK_MARKET_SPACES.index(location)]
+        return {owner: 1} if owner >= 0 else {}
+    if location == "guildhall":
+        out: dict[int, int] = {}
+        for i in s.guildhall:
+            out[i] = out.get(i, 0) + 1
+        return out
+    if location == "prison":
+        return {i: p.in_prison for i, p in enumerate(s.players) if p.in_prison}
+    raise ValueError(f"unknown location {location!r}; expected one of {OPEN_LOCATIONS + BLACK_MARKET_SPACES + ('guildhall', 'prison')}")
+
+
+def own_at(s, location: str, p: int) -> int:
+    return s.board[OPEN_INDEX[location]][p]
+
+
+def add_workers(t, location: str, p: int, d: int) -> None:
+    i = OPEN_INDEX[location]
+    row = list(t.board[i])
+    row[p] += d
+    board = list(t.board)
+    board[i] = tuple(row)
+    t.board = tuple(board)
+
+
+def worker_total(s, p: int) -> int:
+    """All 20 of a player's workers are somewhere: supply, board, Prison,
+    another player's board or the Guildhall."""
+    n = s.players[p].workers_in_supply + s.players[p].in_prison
+    n += sum(row[p] for row in s.board)
+    n += sum(1 for o in s.black_market if o == p)
+    n += sum(1 for o in s.guildhall if o == p)
+    n += sum(q.captured[p] for q in s.players)
+    return n
+
+
+# --------------------------------------------------------------------------- apprentices
+
+def abilities(s, p: int, key: str) -> list:
+    """The hired apprentices of player p with this ability (copies stack)."""
+    return [APPRENTICES[i - 1] for i in s.players[p].apprentice_ids
+            if APPRENTICES[i - 1].ability == key]
+
+
+def has_skills(s, p: int, needed) -> bool:
+    if not needed:
+        return True
+    have: set = set()
+    for i in s.players[p].apprentice_ids:
+        have |= APPRENTICES[i - 1].skills
+    return needed <= have
+
+
+def apprentice_limit(s, p: int) -> int:
+    return APPRENTICE_LIMIT + (1 if s.players[p].character == "Rudolf" else 0)
+
+
+# --------------------------------------------------------------------------- silver and tax
+
+def taxes_avoided(s, p: int) -> int:
+    """Virtue 3 or less skimps on Tax (track icons); Ada ignores 1 more."""
+    pl = s.players[p]
+    return cards.VIRTUE_TRACK[pl.virtue].avoid_tax + (1 if pl.character == "Ada" else 0)
+
+
+def price(s, p: int, silver: int, tax: int) -> tuple[int, int]:
+    """(total silver to pay, of which Tax) for a cost of `silver` including `tax`."""
+    avoided = min(tax, taxes_avoided(s, p))
+    return silver - avoided, tax - avoided
+
+
+def can_pay(s, p: int, silver: int, tax: int = 0) -> bool:
+    return s.players[p].silver >= price(s, p, silver, tax)[0]
+
+
+def pay(t, p: int, silver: int, tax: int = 0, *, cause: str) -> None:
+    total, to_tax = price(t, p, silver, tax)
+    pl = P(t, p)
+    assert pl.silver >= total, "payment checked before"
+    pl.silver -= total
+    t.tax += to_tax
+    if total or tax:
+        say(t, "paid", p, silver=total, tax=to_tax, avoided=tax - to_tax, cause=cause)
+
+
+# --------------------------------------------------------------------------- virtue and debts
+
+def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
+    """Move on the Virtue track. Below 0: one unpaid Debt per point lost there.
+    Above 14: one unpaid Debt destroyed per point gained there (RB, Virtue Track)."""
+    if delta == 0:
+        return
+    pl = P(t, p)
+    new = pl.virtue + delta
+    debts = destroyed = 0
+    if new < 0:
+        debts, new = -new, 0
+    elif new > 14:
+        destroyed = min(new - 14, pl.debts_unpaid)
+        new = 14
+    moved = new - pl.virtue
+    pl.virtue = new
+    say(t, "virtue", p, delta=moved, asked=delta, virtue=new, cause=cause)
+    if destroyed:
+        pl.debts_unpaid -= destroyed
+        say(t, "debt_destroyed", p, count=destroyed, cause="virtue above 14")
+    if debts:
+        take_debt(t, p, debts, cause="virtue below 0")
+
+
+def take_debt(t, p: int, n: int = 1, *, cause: str) -> None:
+    if n <= 0:
+        return
+    P(t, p).debts_unpaid += n
+    say(t, "debt_taken", p, count=n, cause=cause)
+
+
+def pay_off_debt(t, p: int) -> None:
+    """Flip one Debt to paid: +1 virtue, then Debt Collector bonuses."""
+    pl = P(t, p)
+    pl.debts_unpaid -= 1
+    pl.debts_paid += 1
+    say(t, "debt_paid", p)
+    change_virtue(t, p, 1, cause="paying off a Debt")
+    for a in abilities(t, p, "debt_bonus"):
+        gain(t, p, a.params, cause=a.name)
+
+
+# --------------------------------------------------------------------------- gaining
+
+def gain(t, p: int, bundle, *, cause: str) -> None:
+    """Gain resources, silver, building cards and/or virtue."""
+    pl = P(t, p)
+    got = {}
+    for k, v in bundle.items():
+        if not v:
+            continue
+        if k in RESOURCES or k == "silver":
+            setattr(pl, k, getattr(pl, k) + v)
+            got[k] = v
+    if got:
+        say(t, "gained", p, items=got, cause=cause)
+    if bundle.get("cards"):
+        draw_buildings(t, p, bundle["cards"], cause=cause)
+    if bundle.get("virtue"):
+        change_virtue(t, p, bundle["virtue"], cause=cause)
+
+
+def draw_buildings(t, p: int, k: int, *, cause: str) -> tuple:
+    got = t.building_deck[:k]
+    t.building_deck = t.building_deck[k:]
+    if got:
+        pl = P(t, p)
+        pl.hand = pl.hand + got
+    say(t, "drew", p, count=len(got), wanted=k, cause=cause)
+    return got
+
+
+def to_deck_bottom(t, names) -> None:
+    t.building_deck = t.building_deck + tuple(names)
+
+
+def discard_from_hand(t, p: int, name: str, *, cause: str) -> None:
+    pl = P(t, p)
+    hand = list(pl.hand)
+    hand.remove(name)
+    pl.hand = tuple(hand)
+    to_deck_bottom(t, (name,))
+    say(t, "discarded", p, card=name, cause=cause)
+
+
+# --------------------------------------------------------------------------- the apprentice display
+
+def display_slot(row: int, col: int) -> int:
+    """Display slots: row 0 (top) is 0..3, row 1 (bottom) is 4..7, column 0 left-most."""
+    return row * 4 + col
+
+
+def remove_from_display(t, slot: int) -> tuple[int, int]:
+    """Take the card at `slot` away; the row shifts left and refills at the right.
+    Returns (apprentice id, silver that lay on it)."""
+    row, col = divmod(slot, 4)
+    disp, silv = list(t.display), list(t.display_silver)
+    card, coins = disp[slot], silv[slot]
+    base = row * 4
+    for c in range(col, 3):
+        disp[base + c], silv[base + c] = disp[base + c + 1], silv[base + c + 1]
+    if t.apprentice_deck:
+        disp[base + 3], silv[base + 3] = t.apprentice_deck[0], 0
+        t.apprentice_deck = t.apprentice_deck[1:]
+    else:
+        disp[base + 3], silv[base + 3] = 0, 0
+    t.display, t.display_silver = tuple(disp), tuple(silv)
+    return card, coins
+
+
+def hire(t, p: int, slot: int, *, via: str) -> int:
+    """Hire the apprentice at a display slot: take any silver lying on it, apply
+    its virtue, shift and refill the row. At the limit a discard follows (the
+    new card cannot be the one discarded)."""
+    card, coins = remove_from_display(t, slot)
+    pl = P(t, p)
+    pl.apprentice_ids = pl.apprentice_ids + (card,)
+    a = APPRENTICES[card - 1]
+    say(t, "hired", p, apprentice=a.name, card=card, via=via, silver_on_card=coins)
+    if coins:
+        pl.silver += coins
+    if a.virtue:
+        change_virtue(t, p, a.virtue, cause=f"hiring the {a.name}")
+    if len(pl.apprentice_ids) > apprentice_limit(t, p):
+        push(t, "apprentice_limit", p, (card,))
+    return card
+
+
+def discard_apprentice(t, p: int, card: int, *, cause: str) -> None:
+    """An apprentice leaves a player's board for the bottom of the apprentice deck
+    (its virtue on hire is not reversed)."""
+    pl = P(t, p)
+    ids = list(pl.apprentice_ids)
+    ids.remove(card)
+    pl.apprentice_ids = tuple(ids)
+    t.apprentice_deck = t.apprentice_deck + (card,)
+    say(t, "apprentice_discarded", p, apprentice=APPRENTICES[card - 1].name, card=card, cause=cause)
+
+
+# --------------------------------------------------------------------------- captures
+
+def capture_targets(s, p: int, used: tuple, max_locations: int) -> list[tuple[str, int]]:
+    """Groups (location, owner) that may be captured: one colour at one large open
+    location; at most `max_locations` different locations in one action."""
+    out = []
+    for loc, row in zip(OPEN_LOCATIONS, s.board):
+        if loc not in used and len(used) >= max_locations:
+            continue
+        for owner, c in enumerate(row):
+            if c:
+                out.append((loc, owner))
+    return out
+
+
+def capture(t, p: int, location: str, owner: int, *, cause: str) -> None:
+    """Take one group: opposing workers go onto the captor's board, own workers
+    back to the supply (RB, Town Centre)."""
+    n = own_at(t, location, owner)
+    add_workers(t, location, owner, -n)
+    if owner == p:
+        P(t, p).workers_in_supply += n
+    else:
+        pl = P(t, p)
+        cap = list(pl.captured)
+        cap[owner] += n
+        pl.captured = tuple(cap)
+    say(t, "captured", p, location=location, owner=owner, owner_name=t.players[owner].name,
+        count=n, cause=cause)
+
+
+def capture_location_limit(s) -> int:
+    """RB: captures from up to 2 locations with 2-3 players (and solo), 1 with 4+."""
+    return 2 if len(s.players) <= 3 else 1
+
+
+def release_from_prison(t, p: int, k: int | None = None, *, cause: str) -> int:
+    pl = P(t, p)
+    n = pl.in_prison if k is None else min(k, pl.in_prison)
+    if n:
+        pl.in_prison -= n
+        pl.workers_in_supply += n
+        say(t, "released", p, count=n, source="prison", cause=cause)
+    return n
+
+
+def release_from_boards(t, p: int, *, cause: str) -> int:
+    n = 0
+    for o in range(len(t.players)):
+        c = t.players[o].captured[p]
+        if c and o != p:
+            q = P(t, o)
+            cap = list(q.captured)
+            cap[p] = 0
+            q.captured = tuple(cap)
+            n += c
+    if n:
+        P(t, p).workers_in_supply += n
+        say(t, "released", p, count=n, source="boards", cause=cause)
+    return n
+
+
+def held_by_others(s, p: int) -> int:
+    return sum(q.captured[p] for o, q in enumerate(s.players) if o != p)
+
+
+# --------------------------------------------------------------------------- cathedral
+
+def cathedral_occupancy(s, level: int) -> int:
+    return sum(1 for q in s.players if q.cathedral_level == level)
+
+
+def cathedral_space_free(s, level: int) -> bool:
+    return cathedral_occupancy(s, level) < cards.CATHEDRAL[level - 1].spaces

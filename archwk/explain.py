@@ -1,0 +1,157 @@
+"""Plain English for events and actions: the one place that words them."""
+from __future__ import annotations
+
+from . import cards
+from .model import LOCATION_NAMES
+
+
+def _items(d) -> str:
+    parts = []
+    for k, v in dict(d).items():
+        if not v:
+            continue
+        noun = {"cards": "building card", "virtue": "Virtue"}.get(k, k.capitalize())
+        if k == "cards" and v != 1:
+            noun += "s"
+        parts.append(f"{v} {noun}")
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _loc(x) -> str:
+    return LOCATION_NAMES.get(x, str(x))
+
+
+def _apprentice(card) -> str:
+    return cards.APPRENTICES[card - 1].name if isinstance(card, int) and 1 <= card <= len(cards.APPRENTICES) else str(card)
+
+
+def describe(e) -> str:
+    d, who = e.data, e.who or ""
+    k = e.kind
+    f = _EVENT_TEXT.get(k)
+    if f is None:
+        return f"{who} {k.replace('_', ' ')}".strip()
+    return f(who, d)
+
+
+_EVENT_TEXT = {
+    "setup": lambda w, d: f"The game is set up; {d['first']} is the starting player.",
+    "character": lambda w, d: f"{w} plays {d['character']}.",
+    "drafted": lambda w, d: f"{w} keeps a building card from the draft.",
+    "play_starts": lambda w, d: "The draft is over: play begins.",
+    "turn": lambda w, d: f"{w}'s {'final ' if d['final'] else ''}turn.",
+    "placed": lambda w, d: f"{w} places a worker at the {_loc(d['location'])}"
+                           + (f" ({d['cause']})" if d.get("cause") else "") + ".",
+    "gained": lambda w, d: f"{w} gains {_items(d['items'])} from {d['cause']}.",
+    "paid": lambda w, d: (f"{w} pays {d['silver']} Silver for {d['cause']}"
+                          + (f", {d['tax']} of it Tax to the Tax Stand" if d['tax'] else "")
+                          + (f" ({d['avoided']} Tax avoided)" if d['avoided'] else "") + "."),
+    "paid_resources": lambda w, d: f"{w} pays {_items(d['items'])} for {d['cause']}.",
+    "virtue": lambda w, d: (f"{w} {'gains' if d['asked'] > 0 else 'loses'} {abs(d['asked'])} Virtue "
+                            f"({d['cause']}) and is now at {d['virtue']}."),
+    "debt_taken": lambda w, d: f"{w} takes {d['count']} unpaid Debt{'s' if d['count'] > 1 else ''} ({d['cause']}).",
+    "debt_destroyed": lambda w, d: f"{w} destroys {d['count']} unpaid Debt{'s' if d['count'] > 1 else ''} ({d['cause']}).",
+    "debt_paid": lambda w, d: f"{w} pays off a Debt and flips it to paid.",
+    "drew": lambda w, d: (f"{w} draws {d['count']} building card{'s' if d['count'] != 1 else ''} ({d['cause']})"
+                          + (f"; the pile had only {d['count']}" if d['count'] < d['wanted'] else "") + "."),
+    "discarded": lambda w, d: f"{w} discards a building card to the bottom of the pile ({d['cause']}).",
+    "hired": lambda w, d: (f"{w} hires the {d['apprentice']} through {d['via']}"
+                           + (f" and takes the {d['silver_on_card']} Silver on it" if d['silver_on_card'] else "") + "."),
+    "apprentice_discarded": lambda w, d: f"{w} discards the {d['apprentice']} ({d['cause']}).",
+    "skipped": lambda w, d: f"{w} lays {d['count']} Silver on skipped apprentices.",
+    "captured": lambda w, d: (f"{w} captures {d['count']} of "
+                              + ("their own workers (back to supply)" if d['owner_name'] == w
+                                 else f"{d['owner_name']}'s workers")
+                              + f" at the {_loc(d['location'])} ({d['cause']})."),
+    "released": lambda w, d: f"{w} gets {d['count']} worker{'s' if d['count'] > 1 else ''} back from "
+                             f"{'Prison' if d['source'] == 'prison' else 'other players’ boards'} ({d['cause']}).",
+    "sent_to_prison": lambda w, d: f"{w} sends {d['count']} captured worker{'s' if d['count'] > 1 else ''} to Prison.",
+    "to_prison": lambda w, d: f"{w}'s worker goes to Prison ({d['cause']}).",
+    "stole_tax": lambda w, d: f"{w} steals {d['silver']} Silver from the Tax Stand.",
+    "no_virtue_lost": lambda w, d: f"{w} loses no Virtue thanks to {d['cause']}.",
+    "traded": lambda w, d: f"{w} trades {_items(d['pay'])} for {_items(d['gain'])} at the King's Storehouse.",
+    "looked": lambda w, d: f"{w} looks at {d['count']} building cards.",
+    "kept": lambda w, d: f"{w} keeps 1 and puts {d['returned']} under the pile.",
+    "constructed": lambda w, d: f"{w} constructs the {d['building']} ({d['vp']} VP).",
+    "cathedral": lambda w, d: f"{w} advances work on the Cathedral to level {d['level']}.",
+    "reward": lambda w, d: f"{w} reveals a reward card.",
+    "guildhall_space": lambda w, d: f"{w}'s worker fills Guildhall space {d['space']} (row {d['row']}, column {d['column']}).",
+    "guildhall_side": lambda w, d: f"{w}'s worker is laid beside the full Guildhall.",
+    "reset_triggered": lambda w, d: f"Guildhall space {d['space']} triggers a Black Market reset after this action.",
+    "end_triggered": lambda w, d: f"{w} fills the last Guildhall space: after this turn everyone has one final turn.",
+    "display_discarded": lambda w, d: f"The left-most apprentices ({', '.join(d['apprentices'])}) are discarded from the display.",
+    "reset": lambda w, d: f"Black Market reset #{d['number']}.",
+    "market_reshuffled": lambda w, d: "The Small Market pile is empty: the Large Market pile is shuffled to form it.",
+    "returned_worker": lambda w, d: f"{w} has no workers left and brings one back from the {_loc(d['location'])}.",
+    "passed": lambda w, d: f"{w} has no worker anywhere to bring back; the turn passes.",
+    "game_over": lambda w, d: "The game is over. Scores: " + ", ".join(f"{k} {v}" for k, v in d['scores'].items()) + ".",
+    "scheme": lambda w, d: f"{w} reveals a Scheme card: {d['text']}.",
+    "hugo_paid": lambda w, d: f"{w} pays 2 Silver instead of taking a Debt.",
+}
+
+
+# ---- actions
+
+def action_label(a) -> str:
+    k, h = a.kind, a.hint
+    if k == "place":
+        base = f"Place a worker at the {_loc(a.location)}"
+        if h:
+            if h[0] == "gain":
+                return f"{base} (gain {_items(dict(h[1]))})"
+            if h[0] == "mines":
+                w = h[1]
+                return f"{base} (gain {w + 1} Clay" + (f" or {w // 2} Gold)" if w >= 2 else ")")
+            if h[0] == "tax":
+                return f"{base} (take {h[1]} Silver, lose {h[2]} Virtue)"
+            if h[0] == "market":
+                return f"{base} (pay {h[1]} Silver" + (f"; gain {_items(dict(h[2]))})" if h[2] else ")")
+            if h[0] in ("trades", "captures", "actions"):
+                return f"{base} (up to {h[1]} {h[0]})"
+            if h[0] == "workshop":
+                return f"{base} (hire from column 1-{min(h[1], 4)} or draw {1 + h[1] // 2} card(s))"
+        return base
+    if k == "return_worker":
+        if a.location == "board":
+            return f"Bring a worker back from player {a.target + 1}'s board"
+        return f"Bring a worker back from the {_loc(a.location)}"
+    if k == "mine":
+        return f"Take {a.option.capitalize()}" + (f" ({_items(dict(h[1]))})" if h else "")
+    if k == "trade":
+        if a.card is not None:
+            ap = cards.APPRENTICES[a.card - 1]
+            return f"Trade {_items(ap.params['pay'])} for {_items(ap.params['gain'])} ({ap.name})"
+        got = "1 Virtue" if len(a.option) == 2 else "1 Marble"
+        return f"Trade {' + '.join(r.capitalize() for r in a.option)} for {got}"
+    if k == "hire":
+        return f"Hire the apprentice in display space {a.target + 1}" if a.target is not None else "Hire"
+    if k == "plans":
+        return "Work on building plans" + (f" (draw {h[1]})" if h else "")
+    if k == "capture":
+        who = f"player {a.target + 1}" if not h else h[2]
+        size = f"{h[1]} " if h else ""
+        return f"Capture {who}'s group of {size}at the {_loc(a.location)}"
+    if k == "guard":
+        return {"send_to_prison": "Send captured workers to Prison (1 Silver each)",
+                "release_prison": "Release your workers from Prison",
+                "release_silver": "Free your workers from other boards for 5 Silver (2 Tax)",
+                "release_debt": "Free your workers from other boards for 1 Debt and 1 Virtue",
+                "pay_debt": "Pay off 1 Debt for 6 Silver (3 Tax)"}.get(a.option, f"Guardhouse: {a.option}")
+    if k == "construct":
+        return f"Construct the {a.card}" + (f" (pay {_items(dict(a.option))})" if a.option else "")
+    if k == "cathedral":
+        return f"Advance the Cathedral (pay {_items(dict(a.option))})"
+    if k == "discard":
+        return f"Discard the {a.card}"
+    if k == "discard_apprentice":
+        return f"Discard the {_apprentice(a.card)}"
+    if k == "keep":
+        return f"Keep the {a.card}"
+    if k == "choose":
+        return f"Gain {_items(dict(h[1]))}" if h else f"Choose option {a.option}"
+    if k == "draw5":
+        return "Look at 5 building cards and keep 1"
+    labels = {"stop": "Stop", "skip": "Skip", "pass": "Pass", "release": "Free your workers from other boards",
+              "destroy_debt": "Destroy an unpaid Debt", "hugo_pay": "Pay 2 Silver instead of taking the Debt",
+              "take_debt": "Take the Debt"}
+    return labels.get(k, k.replace("_", " ").capitalize())

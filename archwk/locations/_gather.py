@@ -1,0 +1,18 @@
+"""The resource-gathering rule shared by the Quarry, Forest and Silversmith
+(RB, Board Locations: Quarry, Forest, Mines and Silversmith): gain by the number
+of your own workers there after placing, plus the matching apprentice bonus."""
+from __future__ import annotations
+
+from ..core import abilities, gain, own_at, place_rule
+
+
+def gathering(location: str, *, item: str, base: int, bonus_ability: str, label: str) -> None:
+    def amount(s, p, after_placing: bool) -> int:
+        w = own_at(s, location, p) + (0 if after_placing else 1)
+        return w + base + sum(a.params[item] for a in abilities(s, p, bonus_ability))
+
+    def place(t, p):
+        gain(t, p, {item: amount(t, p, True)}, cause=label)
+
+    place_rule(location, blocker=lambda s, p: None, place=place,
+               hint=lambda s, p: ("gain", ((item, amount(s, p, False)),)))

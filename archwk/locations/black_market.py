@@ -1,0 +1,131 @@
+"""Black Market: three spaces, one worker each until a Black Market reset; closed
+at Virtue 10 or more (RB, Black Market; facts §3).
+
+A: 1 Silver, -1 Virtue, the top Small Market card's goods.
+B: 2 Silver, -1 Virtue, hire any face-up apprentice free (taking its Silver)
+   OR look at 5 building cards and keep 1 (the others to the bottom of the deck).
+C: 3 Silver, -1 Virtue, the top Large Market card's goods.
+Trickster: 1 Silver less. Illusionist: no Virtue lost. Swindler: extra goods.
+Caroline: +1 building card. Filling the third space queues a reset."""
+from __future__ import annotations
+
+from .. import cards
+from ..core import (P, abilities, change_virtue, draw_buildings, frame_rule, gain, hire, pay,
+                    place_rule, push, say, to_deck_bottom)
+from ..model import Action, BLACK_MARKET_SPACES
+
+SILVER = (1, 2, 3)
+
+
+def small_goods(s) -> dict:
+    return dict(cards.BLACK_MARKET_CARDS[s.bm_small[0] - 1].small if s.bm_small
+                else cards.BLACK_MARKET_EMPTY_SMALL)
+
+
+def large_goods(s) -> dict:
+    return dict(cards.BLACK_MARKET_CARDS[s.bm_large[0] - 1].large if s.bm_large
+                else cards.BLACK_MARKET_EMPTY_LARGE)
+
+
+def cost(s, p, i: int) -> int:
+    return max(0, SILVER[i] - sum(a.params["silver_saved"] for a in abilities(s, p, "trickster")))
+
+
+def ignores_virtue_limit(s, p) -> bool:
+    """The solo opponent may always visit the Black Market (RB, Solo Play)."""
+    return s.players[p].is_bot
+
+
+def _blocker_for(i: int):
+    def blocker(s, p):
+        if s.black_market[i] >= 0:
+            return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
+                    "Black Market reset")
+        if s.players[p].virtue >= 10 and not ignores_virtue_limit(s, p):
+            return "Virtue 10 or more: the Black Market is closed to you"
+        c = cost(s, p, i)
+        if s.players[p].silver < c:
+            return f"it costs {c} Silver and you have {s.players[p].silver}"
+        return None
+    return blocker
+
+
+def occupy(t, p, i: int) -> None:
+    bm = list(t.black_market)
+    bm[i] = p
+    t.black_market = tuple(bm)
+    if all(o >= 0 for o in t.black_market):
+        t.reset_queued = True  # resolves after this action (RB, Black Market Reset)
+
+
+def _place_for(i: int):
+    def place(t, p):
+        occupy(t, p, i)
+        pay(t, p, cost(t, p, i), 0, cause="the Black Market")
+        if abilities(t, p, "illusionist"):
+            say(t, "no_virtue_lost", p, cause="the Illusionist")
+        else:
+            change_virtue(t, p, -1, cause="a Black Market action")
+        if i == 0:
+            gain(t, p, small_goods(t), cause="the Small Market")
+        elif i == 2:
+            gain(t, p, large_goods(t), cause="the Large Market")
+        for a in abilities(t, p, "swindler"):
+            gain(t, p, a.params, cause=a.name)
+        if t.players[p].character == "Caroline":
+            draw_buildings(t, p, 1, cause="Caroline's ability")
+        if i == 1:
+            push(t, "black_market_b", p)
+    return place
+
+
+def _hint_for(i: int):
+    def hint(s, p):
+        goods = small_goods(s) if i == 0 else large_goods(s) if i == 2 else None
+        return ("market", cost(s, p, i), tuple(sorted(goods.items())) if goods else None)
+    return hint
+
+
+for _i, _loc in enumerate(BLACK_MARKET_SPACES):
+    place_rule(_loc, blocker=_blocker_for(_i), place=_place_for(_i), hint=_hint_for(_i))
+
+
+# ---- space B's choice, and the 5-card look
+
+def _b_legal(s, f):
+    out = [Action("hire", target=slot) for slot, c in enumerate(s.display) if c]
+    if s.building_deck:
+        out.append(Action("draw5"))
+    out.append(Action("skip"))
+    return out
+
+
+def _b_resolve(t, f, a):
+    p = f[1]
+    if a.kind == "hire":
+        hire(t, p, a.target, via="the Black Market")
+    elif a.kind == "draw5":
+        looked = t.building_deck[:5]
+        t.building_deck = t.building_deck[5:]
+        say(t, "looked", p, count=len(looked))
+        push(t, "keep_one", p, looked)
+
+
+def _keep_legal(s, f):
+    return [Action("keep", card=c) for c in dict.fromkeys(f[2])]
+
+
+def _keep_resolve(t, f, a):
+    p, looked = f[1], list(f[2])
+    looked.remove(a.card)
+    pl = P(t, p)
+    pl.hand = pl.hand + (a.card,)
+    to_deck_bottom(t, looked)
+    say(t, "kept", p, card=a.card, returned=len(looked))
+
+
+frame_rule("black_market_b", legal=_b_legal, resolve=_b_resolve,
+           prompt=lambda s, f: "Black Market: hire any face-up apprentice free, "
+                               "or look at 5 building cards and keep 1")
+frame_rule("keep_one", legal=_keep_legal, resolve=_keep_resolve,
+           prompt=lambda s, f: "keep 1 of these building cards; the rest go to the bottom of the deck")

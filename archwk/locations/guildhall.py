@@ -1,0 +1,230 @@
+"""Guildhall: place a worker to construct a building from your hand or to
+advance work on the Cathedral (RB, Guildhall; Constructing Buildings and the
+Cathedral). Workers here stay for the game. Spaces fill left to right, top to
+bottom, n+1 columns by 4 rows; the left-most space of rows 3 and 4 queues a
+Black Market reset, the last space triggers the end of the game (facts §8).
+You may place here only if you can construct something."""
+from __future__ import annotations
+
+from .. import cards
+from ..core import (BUILDING, REWARD, P, abilities, cathedral_space_free, change_virtue, discard_from_hand,
+                    draw_buildings, frame_rule, gain, geometry_n, has_skills, place_rule, push,
+                    remove_from_display, say)
+from ..model import Action
+
+
+# ---- paying a cost (characters may widen the ways to pay)
+
+def payments(s, p, cost) -> list[tuple]:
+    """Every way player p can pay `cost` now, as ((resource, n), ...) tuples.
+    Lothaire pays 1 Wood or 1 Stone less; Therese treats Gold and Marble as one."""
+    pl = s.players[p]
+    options = [dict(cost)]
+    if pl.character == "Lothaire":
+        cut = []
+        for r in ("wood", "stone"):
+            if cost.get(r):
+                c = dict(cost)
+                c[r] -= 1
+                cut.append(c)
+        options = cut or options
+    if pl.character == "Therese":
+        mixed = []
+        for c in options:
+            need = c.get("gold", 0) + c.get("marble", 0)
+            for g in range(need + 1):
+                d = dict(c)
+                d["gold"], d["marble"] = g, need - g
+                mixed.append(d)
+        options = mixed
+    out = []
+    for c in options:
+        key = tuple(sorted((r, n) for r, n in c.items() if n))
+        if key not in out and all(getattr(pl, r) >= n for r, n in key):
+            out.append(key)
+    return out
+
+
+def pay_resources(t, p, payment, *, cause: str) -> None:
+    pl = P(t, p)
+    for r, n in payment:
+        setattr(pl, r, getattr(pl, r) - n)
+    say(t, "paid_resources", p, items=dict(payment), cause=cause)
+
+
+# ---- what can be constructed
+
+def building_options(s, p) -> list[Action]:
+    out = []
+    for name in dict.fromkeys(s.players[p].hand):
+        b = BUILDING[name]
+        if has_skills(s, p, b.skills):
+            out += [Action("construct", card=name, option=pay) for pay in payments(s, p, b.cost)]
+    return out
+
+
+def cathedral_blocker(s, p) -> str | None:
+    pl = s.players[p]
+    if pl.cathedral_level >= len(cards.CATHEDRAL):
+        return "your work on the Cathedral is complete"
+    if not pl.is_bot and not cards.VIRTUE_TRACK[pl.virtue].cathedral:
+        return "Virtue 4 or less: you cannot work on the Cathedral"
+    if not cathedral_space_free(s, pl.cathedral_level + 1):
+        return f"no free space on Cathedral level {pl.cathedral_level + 1}"
+    if not pl.hand and pl.character != "Frederick" and not pl.is_bot:
+        return "advancing the Cathedral needs a building card to discard"
+    return None
+
+
+def cathedral_options(s, p) -> list[Action]:
+    if cathedral_blocker(s, p):
+        return []
+    level = cards.CATHEDRAL[s.players[p].cathedral_level]
+    out = []
+    for cost in level.costs:
+        for pay in payments(s, p, cost):
+            a = Action("cathedral", option=pay)
+            if a not in out:
+                out.append(a)
+    return out
+
+
+def construct_options(s, p) -> list[Action]:
+    return building_options(s, p) + cathedral_options(s, p)
+
+
+def _blocker(s, p):
+    if construct_options(s, p):
+        return None
+    why = cathedral_blocker(s, p) or "you cannot pay for the next Cathedral level"
+    return ("you cannot construct anything: no building in hand whose cost and skills you meet, "
+            f"and for the Cathedral: {why}")
+
+
+# ---- the spaces and their triggers
+
+def enter(t, p) -> int:
+    """Lay a worker on the next Guildhall space and fire that space's trigger."""
+    n = geometry_n(t)
+    k = len(t.guildhall) + 1
+    t.guildhall = t.guildhall + (p,)
+    last = 4 * (n + 1)
+    if k > last:
+        say(t, "guildhall_side", p)
+        return k
+    say(t, "guildhall_space", p, space=k, row=(k - 1) // (n + 1) + 1, column=(k - 1) % (n + 1) + 1)
+    if t.options.artisans and k in (3, n + 4, 2 * n + 5):
+        artisans_discard(t)
+    elif k in (2 * n + 3, 3 * n + 4):
+        t.reset_queued = True
+        say(t, "reset_triggered", p, space=k)
+    elif k == last:
+        t.end_trigger = p
+        t.final_turns = len(t.players) + 1  # this turn, then one more turn each
+        say(t, "end_triggered", p)
+    return k
+
+
+def artisans_discard(t) -> None:
+    """Age of Artisans: the 3rd space of rows 1-3 discards both left-most display
+    apprentices to the bottom of the deck; their Silver returns to the supply."""
+    gone = []
+    for slot in (0, 4):
+        card, coins = remove_from_display(t, slot)
+        if card:
+            t.apprentice_deck = t.apprentice_deck + (card,)
+            gone.append(cards.APPRENTICES[card - 1].name)
+    say(t, "display_discarded", None, apprentices=gone)
+
+
+# ---- constructing
+
+def construct_building(t, p, name: str, payment) -> None:
+    b = BUILDING[name]
+    pay_resources(t, p, payment, cause=f"constructing the {name}")
+    pl = P(t, p)
+    hand = list(pl.hand)
+    hand.remove(name)
+    pl.hand = tuple(hand)
+    pl.buildings = pl.buildings + (name,)
+    say(t, "constructed", p, building=name, vp=b.vp)
+    if b.virtue:
+        change_virtue(t, p, b.virtue, cause=f"constructing the {name}")
+    from ..buildings import on_construct
+    on_construct(t, p, b)
+    if pl.character == "Clovis":
+        draw_buildings(t, p, 1, cause="Clovis's ability")
+
+
+def advance_cathedral(t, p, payment) -> None:
+    pay_resources(t, p, payment, cause="work on the Cathedral")
+    pl = t.players[p]
+    if pl.character == "Frederick" or pl.is_bot:
+        finish_cathedral(t, p)
+    else:
+        push(t, "cathedral_discard", p)
+
+
+def finish_cathedral(t, p) -> None:
+    pl = P(t, p)
+    pl.cathedral_level += 1
+    say(t, "cathedral", p, level=pl.cathedral_level)
+    if t.rewards:
+        card, t.rewards = t.rewards[0], t.rewards[1:]
+        say(t, "reward", p, card=card)
+        gain(t, p, REWARD[card].gain, cause="a reward card")
+    else:
+        gain(t, p, {"virtue": 1}, cause="the Cathedral (no reward card left)")
+    for a in abilities(t, p, "cathedral_bonus"):
+        gain(t, p, a.params, cause=a.name)
+
+
+def _legal(s, f):
+    return construct_options(s, f[1])
+
+
+def resolve_construct(t, p, a) -> None:
+    if a.kind == "construct":
+        construct_building(t, p, a.card, a.option)
+    else:
+        advance_cathedral(t, p, a.option)
+
+
+def _resolve(t, f, a):
+    resolve_construct(t, f[1], a)
+
+
+def _discard_legal(s, f):
+    return [Action("discard", card=c) for c in dict.fromkeys(s.players[f[1]].hand)]
+
+
+def _discard_resolve(t, f, a):
+    discard_from_hand(t, f[1], a.card, cause="work on the Cathedral")
+    finish_cathedral(t, f[1])
+
+
+def _why(s, f, a):
+    p = f[1]
+    if a.kind == "construct":
+        if a.card not in s.players[p].hand:
+            return f"Constructing a Building: {a.card!r} is not in your hand"
+        b = BUILDING.get(a.card)
+        if b and not has_skills(s, p, b.skills):
+            return (f"Constructing a Building: the {a.card} needs apprentices with "
+                    f"{', '.join(sorted(b.skills))}")
+        return f"Constructing a Building: you cannot pay that for the {a.card}"
+    if a.kind == "cathedral":
+        return f"Advancing work on the Cathedral: {cathedral_blocker(s, p) or 'you cannot pay that cost'}"
+    return None
+
+
+def _place(t, p):
+    enter(t, p)
+    push(t, "guildhall", p)
+
+
+place_rule("guildhall", blocker=_blocker, place=_place)
+frame_rule("guildhall", legal=_legal, resolve=_resolve, why=_why,
+           prompt=lambda s, f: "Guildhall: construct a building or advance work on the Cathedral")
+frame_rule("cathedral_discard", legal=_discard_legal, resolve=_discard_resolve,
+           prompt=lambda s, f: "Cathedral: discard 1 building card to the bottom of the pile")

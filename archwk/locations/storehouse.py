@@ -1,0 +1,72 @@
+"""King's Storehouse: up to 1 trade per own worker there (Overseer: +1), each
+trade repeatable, stopping early allowed (RB, King's Storehouse):
+any 2 of Clay/Wood/Stone -> 1 Virtue; any 3 of Wood/Stone -> 1 Marble; plus the
+trades printed on hired Merchants, Patrons and Traders."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ..core import APPRENTICES, P, abilities, change_virtue, frame_rule, gain, own_at, place_rule, push, say
+from ..model import Action
+
+#: the board's two trades, as the multiset of resources paid (option of the action)
+VIRTUE_TRADES = tuple(combinations_with_replacement(("clay", "wood", "stone"), 2))
+MARBLE_TRADES = tuple(combinations_with_replacement(("wood", "stone"), 3))
+BOARD_TRADES = VIRTUE_TRADES + MARBLE_TRADES
+
+
+def trade_terms(action: Action) -> tuple[dict, dict]:
+    """(what is paid, what is gained) for a trade action."""
+    if action.card is not None:
+        a = APPRENTICES[action.card - 1]
+        return dict(a.params["pay"]), dict(a.params["gain"])
+    pay: dict = {}
+    for r in action.option:
+        pay[r] = pay.get(r, 0) + 1
+    return pay, ({"virtue": 1} if len(action.option) == 2 else {"marble": 1})
+
+
+def _affordable(pl, pay) -> bool:
+    return all(getattr(pl, k) >= v for k, v in pay.items())
+
+
+def _legal(s, f):
+    p = f[1]
+    pl = s.players[p]
+    out = [Action("trade", option=opt) for opt in BOARD_TRADES
+           if _affordable(pl, trade_terms(Action("trade", option=opt))[0])]
+    for a in abilities(s, p, "trade"):
+        if _affordable(pl, a.params["pay"]):
+            out.append(Action("trade", card=a.id))
+    out.append(Action("stop"))
+    return out
+
+
+def _resolve(t, f, a):
+    p, left = f[1], f[2][0]
+    if a.kind == "stop":
+        return
+    pay, got = trade_terms(a)
+    pl = P(t, p)
+    for k, v in pay.items():
+        setattr(pl, k, getattr(pl, k) - v)
+    say(t, "traded", p, pay=pay, gain=got, via=APPRENTICES[a.card - 1].name if a.card else "the board")
+    for k, v in got.items():
+        if k == "virtue":
+            change_virtue(t, p, v, cause="a King's Storehouse trade")
+        else:
+            gain(t, p, {k: v}, cause="a King's Storehouse trade")
+    if left > 1:
+        push(t, "storehouse", p, (left - 1,))
+
+
+def _place(t, p):
+    actions = own_at(t, "storehouse", p) + sum(a.params["actions"] for a in abilities(t, p, "overseer"))
+    push(t, "storehouse", p, (actions,))
+
+
+place_rule("storehouse", blocker=lambda s, p: None, place=_place,
+           hint=lambda s, p: ("trades", own_at(s, "storehouse", p) + 1
+                              + sum(a.params["actions"] for a in abilities(s, p, "overseer"))))
+frame_rule("storehouse", legal=_legal, resolve=_resolve,
+           prompt=lambda s, f: f"King's Storehouse: make a trade or stop ({f[2][0]} left)")

@@ -1,0 +1,28 @@
+"""Tax Stand: take all the Silver on it and lose 2 Virtue (Thief: 1); Pickpocket
+adds 1 Gold. No placing here while it is empty (RB, Tax Stand)."""
+from __future__ import annotations
+
+from ..core import P, abilities, change_virtue, gain, place_rule, say
+
+
+def _loss(s, p) -> int:
+    return max(0, 2 - sum(a.params["virtue_saved"] for a in abilities(s, p, "thief")))
+
+
+def _blocker(s, p):
+    if s.tax == 0:
+        return "the Tax Stand is empty: there is no Tax to steal"
+    return None
+
+
+def _place(t, p):
+    took, t.tax = t.tax, 0
+    P(t, p).silver += took
+    say(t, "stole_tax", p, silver=took)
+    change_virtue(t, p, -_loss(t, p), cause="stealing from the Tax Stand")
+    for a in abilities(t, p, "pickpocket"):
+        gain(t, p, {"gold": a.params["gold"]}, cause=a.name)
+
+
+place_rule("tax_stand", blocker=_blocker, place=_place,
+           hint=lambda s, p: ("tax", s.tax, _loss(s, p)))

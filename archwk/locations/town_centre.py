@@ -1,0 +1,61 @@
+"""Town Centre: for each own worker there, 1 Silver captures 1 group (all the
+workers of one colour at one large open location); the first Silver is Tax.
+At most 2 different locations with 1-3 players, 1 with 4-5 (RB, Town Centre).
+Conspirator: each capture after the first costs no Silver (facts §16 row 18)."""
+from __future__ import annotations
+
+from ..core import (abilities, can_pay, capture, capture_location_limit, capture_targets,
+                    frame_rule, own_at, pay, place_rule, push)
+from ..model import Action, LOCATION_NAMES
+
+
+def capture_cost(s, p, done: int) -> tuple[int, int]:
+    if done == 0:
+        return 1, 1
+    return (0 if abilities(s, p, "conspirator") else 1), 0
+
+
+def _legal(s, f):
+    p, (left, used, done) = f[1], f[2]
+    out = []
+    if can_pay(s, p, *capture_cost(s, p, done)):
+        out = [Action("capture", loc, target=o, hint=("group", own_at(s, loc, o), s.players[o].name))
+               for loc, o in capture_targets(s, p, used, capture_location_limit(s))]
+    out.append(Action("stop"))
+    return out
+
+
+def _resolve(t, f, a):
+    p, (left, used, done) = f[1], f[2]
+    if a.kind == "stop":
+        return
+    pay(t, p, *capture_cost(t, p, done), cause="a capture at the Town Centre")
+    capture(t, p, a.location, a.target, cause="the Town Centre")
+    if a.location not in used:
+        used = used + (a.location,)
+    if left > 1:
+        push(t, "town_centre", p, (left - 1, used, done + 1))
+
+
+def _why(s, f, a):
+    if a.kind != "capture":
+        return None
+    left, used, done = f[2]
+    limit = capture_location_limit(s)
+    if a.location not in LOCATION_NAMES or a.location in ("guildhall", "black_market_a", "black_market_b",
+                                                         "black_market_c", "prison"):
+        return ("Town Centre: only groups on the large open locations can be captured, never in the "
+                "Guildhall, Black Market, Prison or on a player's board")
+    if a.location not in used and len(used) >= limit:
+        return (f"Town Centre: with {len(s.players)} players captures may come from at most "
+                f"{limit} location{'s' if limit > 1 else ''} in one action")
+    if not can_pay(s, f[1], *capture_cost(s, f[1], done)):
+        return "Town Centre: each capture costs 1 Silver (the first is Tax) and you have none"
+    return None
+
+
+place_rule("town_centre", blocker=lambda s, p: None,
+           place=lambda t, p: push(t, "town_centre", p, (own_at(t, "town_centre", p), (), 0)),
+           hint=lambda s, p: ("captures", own_at(s, "town_centre", p) + 1))
+frame_rule("town_centre", legal=_legal, resolve=_resolve, why=_why,
+           prompt=lambda s, f: f"Town Centre: capture a group or stop ({f[2][0]} capture(s) left)")

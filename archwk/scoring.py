@@ -1,0 +1,169 @@
+"""End of the game and scoring (RB, End of the Game; End-Game Scoring; facts §14).
+
+At the end, each player's end-game buildings change their Virtue (Trading Post,
+Castle, Chapel, Dungeon, Observatory, Reservoir, Museum), then everyone scores:
+buildings (printed VP plus bonuses), Cathedral level, Virtue track, -2 per
+unpaid Debt (Fountain: -1), +1 per Gold and Marble, +1 per 10 Silver, -1 per 2
+own workers in Prison. Ties: highest Virtue, then most Silver, then shared.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from . import cards
+from .core import BUILDING, APPRENTICES, change_virtue, commit, say, thaw
+
+CATHEDRAL_VP = (0,) + tuple(level.vp for level in cards.CATHEDRAL)
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """One player's score, one field per scoring line of the rulebook."""
+    player: int
+    name: str
+    buildings: int
+    cathedral: int
+    virtue: int
+    debts: int
+    gold_marble: int
+    silver: int
+    prison: int
+    guildhall: int = 0  # the solo opponent only: VP per worker in the Guildhall
+    total: int = 0
+
+    LINES = ("buildings", "cathedral", "virtue", "debts", "gold_marble", "silver", "prison", "guildhall")
+
+    def as_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _count(s, p, what: str) -> int:
+    pl = s.players[p]
+    if what in ("gold", "marble") and pl.character == "Therese":
+        return pl.gold + pl.marble  # Therese: Gold and Marble are one resource
+    if what in cards.RESOURCES or what in ("silver", "virtue", "debts_paid", "debts_unpaid"):
+        return getattr(pl, what)
+    if what == "buildings":
+        return len(pl.buildings)
+    if what == "captured":
+        return sum(pl.captured)
+    raise ValueError(f"unknown count {what!r}")
+
+
+def _strictly_most(s, p, value) -> bool:
+    mine = value(p)
+    return all(mine > value(o) for o in range(len(s.players)) if o != p)
+
+
+def cathedral_highest(s, p) -> bool:
+    return _strictly_most(s, p, lambda o: s.players[o].cathedral_level)
+
+
+# ---- end-game virtue (before scoring)
+
+def end_game_virtue(s, p, b) -> int:
+    prm = b.params
+    if b.effect == "virtue_per":
+        return sum(_count(s, p, c) for c in prm["count"]) // prm["per"]
+    if b.effect == "cathedral_most":
+        return prm["virtue"] if cathedral_highest(s, p) else 0
+    if b.effect == "lose_virtue":
+        return -prm["virtue"]
+    raise ValueError(f"{b.name}: no end-game rule for effect {b.effect!r}")
+
+
+def apply_end_game(t) -> None:
+    for p in reversed(range(len(t.players))):
+        for name in t.players[p].buildings:
+            b = BUILDING[name]
+            if b.category == "end_game":
+                d = end_game_virtue(t, p, b)
+                if d:
+                    change_virtue(t, p, d, cause=f"the {name} (end of game)")
+
+
+# ---- VP bonuses
+
+def building_bonus(s, p, b) -> int:
+    prm, pl = b.params, s.players[p]
+    e = b.effect
+    if e == "most":
+        r = prm["resource"]
+        return prm["vp"] if _strictly_most(s, p, lambda o: _count(s, o, r)) else 0
+    if e == "cathedral_most":
+        return prm["vp"] if cathedral_highest(s, p) else 0
+    if e == "hut":
+        return sum(1 for i in pl.apprentice_ids if prm["skill"] in APPRENTICES[i - 1].skills)
+    if e == "vp_per":
+        return _count(s, p, prm["count"]) // prm["per"]
+    if e == "no_debt":
+        return prm["vp"] if pl.debts_unpaid == 0 else 0
+    if e == "debt_vp":
+        return prm["vp"] * pl.debts_unpaid
+    raise ValueError(f"{b.name}: no VP rule for effect {e!r}")
+
+
+def _score(s, p) -> ScoreBreakdown:
+    pl = s.players[p]
+    if pl.is_bot:
+        from .solo import bot_score
+        return bot_score(s, p)
+    blds = 0
+    debt_vp = -2
+    for name in pl.buildings:
+        b = BUILDING[name]
+        blds += b.vp
+        if b.category == "vp_bonus":
+            blds += building_bonus(s, p, b)
+        elif b.effect == "fountain":
+            debt_vp = b.params["debt_vp"]
+    lines = dict(
+        buildings=blds,
+        cathedral=CATHEDRAL_VP[pl.cathedral_level],
+        virtue=cards.VIRTUE_TRACK[pl.virtue].vp,
+        debts=debt_vp * pl.debts_unpaid,
+        gold_marble=pl.gold + pl.marble,
+        silver=pl.silver // 10,
+        prison=-(pl.in_prison // 2),
+    )
+    return ScoreBreakdown(p, pl.name, total=sum(lines.values()), **lines)
+
+
+def final_scores(s) -> list[ScoreBreakdown]:
+    """Scores by the rulebook; before the end, a projection as if the game ended now
+    (end-game building effects included)."""
+    if not s.is_over:
+        t = thaw(s)
+        apply_end_game(t)
+        s = commit(t)
+    return [_score(s, p) for p in range(len(s.players))]
+
+
+def winners(s) -> list[int]:
+    """Highest total; ties broken by Virtue, then Silver; else shared."""
+    scores = final_scores(s)
+    key = {sc.player: (sc.total, s.players[sc.player].virtue, s.players[sc.player].silver) for sc in scores}
+    best = max(key.values())
+    return [p for p, k in key.items() if k == best]
+
+
+def game_over(t) -> None:
+    apply_end_game(t)
+    t.phase = "over"
+    t.pending = ()
+    t.turn_player = None
+    s = commit(thaw_copy(t))
+    say(t, "game_over", None, scores={sc.name: sc.total for sc in (_score(s, p) for p in range(len(s.players)))})
+
+
+def thaw_copy(t):
+    """A frozen snapshot of a transaction in progress (for scoring inside it)."""
+    from .model import _MutableState, _STATE_FIELDS
+    c = _MutableState.__new__(_MutableState)
+    for f in _STATE_FIELDS:
+        setattr(c, f, getattr(t, f))
+    c.players = list(t.players)
+    c.events = list(t.events)
+    c._tx = {}
+    c.phase = "over"
+    return c

@@ -1,0 +1,212 @@
+"""Setting up a game (RB, Setup; facts §13): shuffled decks, 8 face-up
+apprentices, 4 Silver on the Tax Stand, 2n+1 reward cards, the Black Market
+piles, a random starting player with 3, 4, 5... Silver by turn order, and the
+building draft (deal 4, keep 1 and pass left, twice; of the last 2 keep 1 and
+put the other under the pile). With `artisans=True` a starting-apprentice
+draft comes first (reverse turn order, any face-up card, no refill until all
+have picked, then empty spaces refilled without shifting)."""
+from __future__ import annotations
+
+from . import cards, rng
+from .core import P, change_virtue, commit, frame_rule, push, say, to_deck_bottom
+from .model import Action, GameState, Options, _MutableState, _STATE_FIELDS, new_player, OPEN_LOCATIONS
+
+MAX_PLAYERS = 5
+
+
+def _names(players) -> list[str]:
+    if isinstance(players, bool):
+        raise ValueError("players: expected a player count (1-5) or a list of names")
+    if isinstance(players, int):
+        if not 1 <= players <= MAX_PLAYERS:
+            raise ValueError(f"players: Architects of the West Kingdom is for 1 to {MAX_PLAYERS} players, "
+                             f"got {players}")
+        return [f"Player {i + 1}" for i in range(players)]
+    try:
+        names = list(players)
+    except TypeError:
+        raise ValueError("players: expected a player count (1-5) or a list of names") from None
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise ValueError(f"players: Architects of the West Kingdom is for 1 to {MAX_PLAYERS} players, "
+                         f"got {len(names)} names")
+    for nm in names:
+        if not isinstance(nm, str) or not nm.strip():
+            raise ValueError(f"players: every name must be a non-empty string, got {nm!r}")
+    if len(set(names)) != len(names):
+        raise ValueError("players: names must be different from each other")
+    return names
+
+
+def new_game(players, *, seed: int, options: Options | None = None) -> GameState:
+    """A new game at its first decision.
+
+    >>> s = new_game(["Ann", "Ben"], seed=1)
+    >>> [len(p.hand) for p in s.players], s.tax
+    ([0, 0], 4)
+    """
+    if options is None:
+        options = Options()
+    if not isinstance(options, Options):
+        raise ValueError("options: expected an archwk.Options")
+    names = _names(players)
+    r = rng.seed_state(seed)
+    solo = len(names) == 1
+    if solo:
+        from .solo import solo_seats
+        names, bots = solo_seats(names, options)
+    else:
+        bots = [False] * len(names)
+    n = len(names)
+
+    extra_ok = options.expansion_cards
+    app_ids = [a.id for a in cards.APPRENTICES if a.set == "base" or extra_ok]
+    bld_names = [b.name for b in cards.BUILDINGS if b.set == "base" or extra_ok]
+    if solo:  # RB Solo Play: the 4 Resource Market buildings are removed
+        bld_names = [nm for nm in bld_names if cards.building(nm).effect != "most"]
+
+    t = _MutableState.__new__(_MutableState)
+    for f in _STATE_FIELDS:
+        setattr(t, f, None)
+    t.options, t.seed = options, seed
+    t.bm_small, r = rng.shuffled(range(1, len(cards.BLACK_MARKET_CARDS) + 1), r)
+    t.bm_large = ()
+    rewards, r = rng.shuffled([c.id for c in cards.REWARDS], r)
+    t.rewards = rewards[: 2 * max(2, n if not solo else 2) + 1]
+    apps, r = rng.shuffled(app_ids, r)
+    t.display, t.apprentice_deck = tuple(apps[:8]), tuple(apps[8:])
+    t.display_silver = (0,) * 8
+    t.building_deck, r = rng.shuffled(bld_names, r)
+    first, r = rng.below(r, len(names) if not solo else 1)
+    t.rng = r
+    t.n_seats = n
+    t.players = [new_player(nm, n_players=n, is_bot=b) for nm, b in zip(names, bots)]
+    t.board = tuple((0,) * n for _ in OPEN_LOCATIONS)
+    t.black_market = (-1, -1, -1)
+    t.guildhall = ()
+    t.tax = 4
+    t.pending = ()
+    t.phase = "setup"
+    t.first_player = first
+    t.turn_player = first
+    t.turn_no = 0
+    t.end_trigger = t.final_turns = None
+    t.reset_queued = False
+    t.draft = ()
+    t.resets = 0
+    t._hist, t._hist_len = None, 0
+    t.events = []
+    t.is_view = t.edited = False
+    t.extra = ()
+    t._tx = {}
+    if options.board_side == 2:
+        from .characters import deal_characters
+        deal_characters(t)
+    elif solo:
+        from .solo import solo_setup
+        solo_setup(t)
+    else:
+        for k in range(n):
+            p = (first + k) % n
+            P(t, p).silver = 3 + k  # RB Setup 13: 3 Silver for the starting player, then 4, 5...
+    say(t, "setup", None, first=t.players[t.first_player].name)
+    next_setup_step(t)
+    from .engine import advance
+    advance(t)
+    return commit(t)
+
+
+def turn_order(t) -> list[int]:
+    humans = [p for p in range(len(t.players)) if not t.players[p].is_bot]
+    n = len(t.players)
+    return [q for q in ((t.first_player + k) % n for k in range(n)) if q in humans]
+
+
+def next_setup_step(t) -> None:
+    """Called whenever no decision is pending before play starts."""
+    order = turn_order(t)
+    if t.phase == "setup":
+        if t.options.artisans:
+            t.phase = "apprentice_draft"
+            for p in order:  # a stack: the last player in turn order picks first
+                push(t, "apprentice_draft", p)
+            return
+        t.phase = "apprentice_draft"
+    if t.phase == "apprentice_draft":
+        disp, deck = list(t.display), t.apprentice_deck
+        for i, c in enumerate(disp):  # refill without shifting (facts §13.4)
+            if not c and deck:
+                disp[i], deck = deck[0], deck[1:]
+        t.display, t.apprentice_deck = tuple(disp), deck
+        t.phase = "draft"
+        hands = [()] * len(t.players)
+        for p in order:
+            hands[p], t.building_deck = t.building_deck[:4], t.building_deck[4:]
+        t.draft = tuple(hands)
+        _push_round(t, order)
+        return
+    if t.phase == "draft":
+        left = len(t.draft[order[0]])
+        if left > 1:  # pass the rest to the left (the next player in turn order)
+            hands = list(t.draft)
+            for i, p in enumerate(order):
+                hands[order[(i + 1) % len(order)]] = t.draft[p]
+            t.draft = tuple(hands)
+            _push_round(t, order)
+            return
+        for p in order:
+            to_deck_bottom(t, t.draft[p])
+        t.draft = ()
+        from .characters import after_draft
+        after_draft(t)
+        t.phase = "play"
+        say(t, "play_starts", None)
+        from .engine import start_turn
+        start_turn(t, t.first_player)
+
+
+def _push_round(t, order) -> None:
+    for p in reversed(order):
+        push(t, "draft", p)
+
+
+def _draft_legal(s, f):
+    return [Action("keep", card=c) for c in dict.fromkeys(s.draft[f[1]])]
+
+
+def _draft_resolve(t, f, a):
+    p = f[1]
+    hand = list(t.draft[p])
+    hand.remove(a.card)
+    d = list(t.draft)
+    d[p] = tuple(hand)
+    t.draft = tuple(d)
+    pl = P(t, p)
+    pl.hand = pl.hand + (a.card,)
+    say(t, "drafted", p, card=a.card)
+
+
+def _draft_prompt(s, f):
+    k = len(s.draft[f[1]])
+    if k == 2:
+        return "keep 1 of these 2 building cards; the other goes under the pile"
+    return "keep 1 of these building cards and pass the rest"
+
+
+def _app_draft_resolve(t, f, a):
+    p = f[1]
+    disp = list(t.display)
+    card, disp[a.target] = disp[a.target], 0
+    t.display = tuple(disp)
+    pl = P(t, p)
+    pl.apprentice_ids = pl.apprentice_ids + (card,)
+    ap = cards.APPRENTICES[card - 1]
+    say(t, "hired", p, apprentice=ap.name, card=card, via="the starting-apprentice draft", silver_on_card=0)
+    if ap.virtue:
+        change_virtue(t, p, ap.virtue, cause=f"hiring the {ap.name}")
+
+
+frame_rule("draft", legal=_draft_legal, resolve=_draft_resolve, prompt=_draft_prompt)
+frame_rule("apprentice_draft",
+           legal=lambda s, f: [Action("hire", target=i) for i, c in enumerate(s.display) if c],
+           resolve=_app_draft_resolve,
+           prompt=lambda s, f: "Age of Artisans: choose a starting apprentice from the display, free")
