@@ -21,7 +21,8 @@ from pathlib import Path
 
 from . import cards, rng
 from .cards import CardDataError, FrozenMap
-from .core import P, draw_buildings, say
+from .core import P, draw_buildings, frame_rule, push, say
+from .model import Action
 
 _FIELDS = {"name": str, "set": str, "board": str, "silver": int, "virtue": int, "items": dict,
            "debts": int, "cards": int, "prison": int, "ability": str}
@@ -137,7 +138,33 @@ def deal_characters(t) -> None:
 def after_draft(t) -> None:
     """Side 2: extra building cards are drawn after the building draft."""
     for p, pl in enumerate(t.players):
-        if pl.character:
+        if pl.character and not pl.is_bot:
             k = character(pl.character).cards
             if k:
                 draw_buildings(t, p, k, cause=f"{pl.character}'s starting cards")
+
+
+# ---- Hugo: 2 Silver instead of a Debt, decided each time one would be taken
+
+def _hugo_legal(s, f):
+    out = [Action("take_debt")]
+    if s.players[f[1]].silver >= 2:
+        out.insert(0, Action("hugo_pay"))
+    return out
+
+
+def _hugo_resolve(t, f, a):
+    p, (n, cause) = f[1], f[2]
+    pl = P(t, p)
+    if a.kind == "hugo_pay":
+        pl.silver -= 2
+        say(t, "hugo_paid", p, cause=cause)
+    else:
+        pl.debts_unpaid += 1
+        say(t, "debt_taken", p, count=1, cause=cause)
+    if n > 1:
+        push(t, "hugo", p, (n - 1, cause))
+
+
+frame_rule("hugo", legal=_hugo_legal, resolve=_hugo_resolve,
+           prompt=lambda s, f: f"Hugo: pay 2 Silver instead of taking a Debt ({f[2][1]})?")

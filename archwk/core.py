@@ -99,6 +99,27 @@ def push(t, kind: str, player: int, data: tuple = ()) -> None:
     t.pending = t.pending + (Frame(kind, player, data),)
 
 
+# --------------------------------------------------------------------------- extras
+
+def get_extra(extra: tuple, key: str, default=None):
+    """`GameState.extra` is a sorted tuple of (key, value) pairs for the parts of
+    a game that only some options use (the solo opponent's Scheme piles, Silver
+    lying on apprentice cards in the deck online)."""
+    for k, v in extra:
+        if k == key:
+            return v
+    return default
+
+
+def set_extra(extra: tuple, key: str, value) -> tuple:
+    d = dict(extra)
+    if value is None:
+        d.pop(key, None)
+    else:
+        d[key] = value
+    return tuple(sorted(d.items()))
+
+
 # --------------------------------------------------------------------------- board
 
 def geometry_n(s) -> int:
@@ -224,6 +245,10 @@ def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
 def take_debt(t, p: int, n: int = 1, *, cause: str) -> None:
     if n <= 0:
         return
+    if t.players[p].character == "Hugo" and t.phase == "play" and t.players[p].silver >= 2:
+        # Hugo may pay 2 Silver instead of each Debt, decided when it would be taken
+        push(t, "hugo", p, (n, cause))
+        return
     P(t, p).debts_unpaid += n
     say(t, "debt_taken", p, count=n, cause=cause)
 
@@ -301,6 +326,10 @@ def remove_from_display(t, slot: int) -> tuple[int, int]:
     if t.apprentice_deck:
         disp[base + 3], silv[base + 3] = t.apprentice_deck[0], 0
         t.apprentice_deck = t.apprentice_deck[1:]
+        if t.extra:  # online: Silver left on a card discarded from the display comes back with it
+            key = f"silver_on_{disp[base + 3]}"
+            silv[base + 3] = get_extra(t.extra, key, 0)
+            t.extra = set_extra(t.extra, key, None)
     else:
         disp[base + 3], silv[base + 3] = 0, 0
     t.display, t.display_silver = tuple(disp), tuple(silv)

@@ -19,7 +19,7 @@ from .locations import (  # noqa: F401  (registration side effects)
     quarry, forest, mines, silversmith, storehouse, workshop, town_centre, tax_stand,
     black_market, guardhouse, guildhall,
 )
-from . import buildings, reset, setup  # noqa: F401,E402
+from . import buildings, characters, reset, setup  # noqa: F401,E402
 
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself

@@ -34,6 +34,9 @@ def black_market_reset(t) -> None:
     if t.bm_small:
         card, t.bm_small = t.bm_small[0], t.bm_small[1:]
         t.bm_large = (card,) + t.bm_large
+    if any(q.is_bot for q in t.players):
+        from .solo import on_reset
+        on_reset(t)
     # 3
     for p in reversed(range(len(t.players))):
         prison_at_start = t.players[p].in_prison

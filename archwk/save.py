@@ -234,7 +234,7 @@ def validate(s) -> None:
             raise ValueError(f"{who}: cathedral_level must be 0..5, got {p.cathedral_level}")
         if any(c < 0 for c in p.captured) or p.captured[i]:
             raise ValueError(f"{who}: captured counts must be >= 0 and never of their own workers")
-        if p.character is not None:
+        if p.character is not None and not p.is_bot:
             from .characters import character
             character(p.character)
         if len(p.apprentice_ids) > core.apprentice_limit(s, i):
@@ -280,7 +280,7 @@ def validate(s) -> None:
             for c in f[2]:
                 put(c, "the 5 cards being looked at")
     expected = {b.name for b in cards.BUILDINGS if b.set == "base" or s.options.expansion_cards}
-    if any(p.is_bot for p in s.players):
+    if sum(1 for p in s.players if not p.is_bot) == 1:  # solo: no Resource Markets
         expected = {nm for nm in expected if core.BUILDING[nm].effect != "most"}
     if set(where) != expected:
         missing = sorted(expected - set(where))

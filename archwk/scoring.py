@@ -134,6 +134,7 @@ def final_scores(s) -> list[ScoreBreakdown]:
     (end-game building effects included)."""
     if not s.is_over:
         t = thaw(s)
+        t.phase = "over"  # a projection: no decisions (Hugo's) inside it
         apply_end_game(t)
         s = commit(t)
     return [_score(s, p) for p in range(len(s.players))]
@@ -148,9 +149,9 @@ def winners(s) -> list[int]:
 
 
 def game_over(t) -> None:
-    apply_end_game(t)
     t.phase = "over"
     t.pending = ()
+    apply_end_game(t)
     t.turn_player = None
     s = commit(thaw_copy(t))
     say(t, "game_over", None, scores={sc.name: sc.total for sc in (_score(s, p) for p in range(len(s.players)))})

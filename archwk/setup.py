@@ -51,7 +51,13 @@ def new_game(players, *, seed: int, options: Options | None = None) -> GameState
     names = _names(players)
     r = rng.seed_state(seed)
     solo = len(names) == 1
-    if solo:
+    if options.two_player_bot and len(names) != 2:
+        raise ValueError("Options.two_player_bot: the 2-players-plus-bot variant needs exactly 2 players, "
+                         f"got {len(names)}")
+    if options.solo_opponent is not None and not (solo or options.two_player_bot):
+        raise ValueError(f"Options.solo_opponent: the Byzantine opponent plays only in solo games (1 player) "
+                         f"and with two_player_bot=True; this game has {len(names)} players")
+    if solo or options.two_player_bot:
         from .solo import solo_seats
         names, bots = solo_seats(names, options)
     else:
@@ -71,12 +77,14 @@ def new_game(players, *, seed: int, options: Options | None = None) -> GameState
     t.bm_small, r = rng.shuffled(range(1, len(cards.BLACK_MARKET_CARDS) + 1), r)
     t.bm_large = ()
     rewards, r = rng.shuffled([c.id for c in cards.REWARDS], r)
-    t.rewards = rewards[: 2 * max(2, n if not solo else 2) + 1]
+    t.rewards = rewards[: 2 * n + 1]  # 2 per player plus 1 (solo: as 2 players, 5)
     apps, r = rng.shuffled(app_ids, r)
     t.display, t.apprentice_deck = tuple(apps[:8]), tuple(apps[8:])
     t.display_silver = (0,) * 8
     t.building_deck, r = rng.shuffled(bld_names, r)
-    first, r = rng.below(r, len(names) if not solo else 1)
+    humans = [i for i, b in enumerate(bots) if not b]
+    k, r = rng.below(r, len(humans))
+    first = humans[k]
     t.rng = r
     t.n_seats = n
     t.players = [new_player(nm, n_players=n, is_bot=b) for nm, b in zip(names, bots)]
@@ -98,15 +106,15 @@ def new_game(players, *, seed: int, options: Options | None = None) -> GameState
     t.is_view = t.edited = False
     t.extra = ()
     t._tx = {}
+    if any(bots):
+        from .solo import solo_setup
+        solo_setup(t)
     if options.board_side == 2:
         from .characters import deal_characters
         deal_characters(t)
-    elif solo:
-        from .solo import solo_setup
-        solo_setup(t)
     else:
-        for k in range(n):
-            p = (first + k) % n
+        order = turn_order(t)
+        for k, p in enumerate(order):
             P(t, p).silver = 3 + k  # RB Setup 13: 3 Silver for the starting player, then 4, 5...
     say(t, "setup", None, first=t.players[t.first_player].name)
     next_setup_step(t)
@@ -139,14 +147,15 @@ def next_setup_step(t) -> None:
         t.display, t.apprentice_deck = tuple(disp), deck
         t.phase = "draft"
         hands = [()] * len(t.players)
+        deal = deal_size(t)
         for p in order:
-            hands[p], t.building_deck = t.building_deck[:4], t.building_deck[4:]
+            hands[p], t.building_deck = t.building_deck[:deal], t.building_deck[deal:]
         t.draft = tuple(hands)
         _push_round(t, order)
         return
     if t.phase == "draft":
         left = len(t.draft[order[0]])
-        if left > 1:  # pass the rest to the left (the next player in turn order)
+        if deal_size(t) - left < KEEP:  # pass the rest to the left (the next player in turn order)
             hands = list(t.draft)
             for i, p in enumerate(order):
                 hands[order[(i + 1) % len(order)]] = t.draft[p]
@@ -162,6 +171,14 @@ def next_setup_step(t) -> None:
         say(t, "play_starts", None)
         from .engine import start_turn
         start_turn(t, t.first_player)
+
+
+KEEP = 3
+
+
+def deal_size(t) -> int:
+    """4 cards each; solo: deal yourself 5 and keep 3 (RB, Solo Play)."""
+    return 5 if len(turn_order(t)) == 1 else 4
 
 
 def _push_round(t, order) -> None:
@@ -187,6 +204,9 @@ def _draft_resolve(t, f, a):
 
 def _draft_prompt(s, f):
     k = len(s.draft[f[1]])
+    if len(turn_order(s)) == 1:
+        kept = len(s.players[f[1]].hand)
+        return f"keep {KEEP - kept} more of these building cards; the rest go under the pile"
     if k == 2:
         return "keep 1 of these 2 building cards; the other goes under the pile"
     return "keep 1 of these building cards and pass the rest"

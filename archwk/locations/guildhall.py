@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import cards
 from ..core import (BUILDING, REWARD, P, abilities, cathedral_space_free, change_virtue, discard_from_hand,
-                    draw_buildings, frame_rule, gain, geometry_n, has_skills, place_rule, push,
+                    draw_buildings, frame_rule, gain, geometry_n, has_skills, place_rule, push, set_extra,
                     remove_from_display, say)
 from ..model import Action
 
@@ -127,13 +127,17 @@ def enter(t, p) -> int:
 
 def artisans_discard(t) -> None:
     """Age of Artisans: the 3rd space of rows 1-3 discards both left-most display
-    apprentices to the bottom of the deck; their Silver returns to the supply."""
+    apprentices to the bottom of the deck; their Silver returns to the supply
+    (SUM; online it stays on the cards: Options.artisans_discard_returns_silver)."""
     gone = []
+    keep_silver = not t.options.artisans_discard_returns_silver
     for slot in (0, 4):
         card, coins = remove_from_display(t, slot)
         if card:
             t.apprentice_deck = t.apprentice_deck + (card,)
             gone.append(cards.APPRENTICES[card - 1].name)
+            if coins and keep_silver:
+                t.extra = set_extra(t.extra, f"silver_on_{card}", coins)
     say(t, "display_discarded", None, apprentices=gone)
 
 
