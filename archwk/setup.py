@@ -15,7 +15,7 @@ MAX_PLAYERS = 5
 
 
 def _names(players) -> list[str]:
-    if isinstance(players, bool):
+    if isinstance(players, (bool, str, bytes)):  # a bare string would be split into letters
         raise ValueError("players: expected a player count (1-5) or a list of names")
     if isinstance(players, int):
         if not 1 <= players <= MAX_PLAYERS:
