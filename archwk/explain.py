@@ -87,6 +87,11 @@ _EVENT_TEXT = {
     "game_over": lambda w, d: "The game is over. Scores: " + ", ".join(f"{k} {v}" for k, v in d['scores'].items()) + ".",
     "scheme": lambda w, d: f"{w} reveals a Scheme card: {d['text']}.",
     "hugo_paid": lambda w, d: f"{w} pays 2 Silver instead of taking a Debt.",
+    "scheme_future": lambda w, d: "A Future Scheme card joins the opponent's Scheme discard pile.",
+    "scheme_reshuffled": lambda w, d: f"{w}'s Scheme pile is empty: the discards are shuffled into a new pile.",
+    "bot_regrouped": lambda w, d: (f"{w} has no workers left: {d['count']} come back to its board "
+                                   "and the Schemes are reshuffled."),
+    "tax_returned": lambda w, d: f"{w} returns the {d['silver']} Silver on the Tax Stand to the supply.",
 }
 
 

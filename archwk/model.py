@@ -224,18 +224,19 @@ class Action:
     >>> a == Action.from_json(a.to_json())
     True
     """
-    __slots__ = _ACTION_FIELDS + ("hint", "_key")
+    __slots__ = ("_key", "hint", "_hash")
 
     def __init__(self, kind: str, location: str | None = None, card: Any = None,
                  target: int | None = None, option: Any = None, *, hint: tuple | None = None):
-        s = object.__setattr__
-        s(self, "kind", kind)
-        s(self, "location", location)
-        s(self, "card", card)
-        s(self, "target", target)
-        s(self, "option", option)
-        s(self, "hint", hint)  # context for a richer label; not part of identity
-        s(self, "_key", (kind, location, card, target, option))
+        _set_key(self, (kind, location, card, target, option))
+        _set_hint(self, hint)  # context for a richer label; not part of identity
+        _set_hash(self, None)
+
+    kind = property(lambda self: self._key[0])
+    location = property(lambda self: self._key[1])
+    card = property(lambda self: self._key[2])
+    target = property(lambda self: self._key[3])
+    option = property(lambda self: self._key[4])
 
     def __setattr__(self, name, value):
         raise AttributeError("Action is immutable")
@@ -244,7 +245,11 @@ class Action:
         return isinstance(other, Action) and self._key == other._key
 
     def __hash__(self):
-        return hash(self._key)
+        h = self._hash
+        if h is None:
+            h = hash(self._key)
+            _set_hash(self, h)
+        return h
 
     def __repr__(self):
         parts = [repr(self.kind)] + [f"{f}={getattr(self, f)!r}" for f in _ACTION_FIELDS[1:]
@@ -290,6 +295,11 @@ class Action:
         except (TypeError, json.JSONDecodeError) as e:
             raise ValueError(f"action: not valid JSON ({e})") from None
         return cls.from_dict(d)
+
+
+_set_key = Action.__dict__["_key"].__set__
+_set_hint = Action.__dict__["hint"].__set__
+_set_hash = Action.__dict__["_hash"].__set__
 
 
 def _jsonable(v):
