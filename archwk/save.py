@@ -345,6 +345,10 @@ def view(s: GameState, player: int) -> GameState:
     t.bm_small = s.bm_small[:1] + (0,) * max(0, len(s.bm_small) - 1)
     t.pending = tuple(f if f[1] == player or f[0] != "keep_one" else Frame(f[0], f[1], (HIDDEN,) * len(f[2]))
                       for f in s.pending)
+    for key in ("scheme_deck", "scheme_future"):  # the opponent's face-down Scheme piles
+        pile = core.get_extra(s.extra, key)
+        if pile:
+            t.extra = core.set_extra(t.extra, key, (0,) * len(pile))
     t.rng = 0
     t.is_view = True
     t.events = list(s.events)
