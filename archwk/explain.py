@@ -5,9 +5,14 @@ from . import cards
 from .model import LOCATION_NAMES
 
 
+#: goods are always listed in this order, so a text does not depend on the order of
+#: a mapping's keys (a saved game's JSON sorts them)
+_ITEM_ORDER = {k: i for i, k in enumerate(cards.RESOURCES + ("silver", "cards", "virtue"))}
+
+
 def _items(d) -> str:
     parts = []
-    for k, v in dict(d).items():
+    for k, v in sorted(dict(d).items(), key=lambda kv: (_ITEM_ORDER.get(kv[0], len(_ITEM_ORDER)), kv[0])):
         if not v:
             continue
         noun = {"cards": "building card", "virtue": "Virtue"}.get(k, k.capitalize())
@@ -81,6 +86,7 @@ _EVENT_TEXT = {
     "end_triggered": lambda w, d: f"{w} fills the last Guildhall space: after this turn everyone has one final turn.",
     "display_discarded": lambda w, d: f"The left-most apprentices ({', '.join(d['apprentices'])}) are discarded from the display.",
     "reset": lambda w, d: f"Black Market reset #{d['number']}.",
+    "market_flipped": lambda w, d: "The top Small Market card turns over onto the Large Market.",
     "market_reshuffled": lambda w, d: "The Small Market pile is empty: the Large Market pile is shuffled to form it.",
     "returned_worker": lambda w, d: f"{w} has no workers left and brings one back from the {_loc(d['location'])}.",
     "passed": lambda w, d: f"{w} has no worker anywhere to bring back; the turn passes.",

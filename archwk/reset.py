@@ -34,6 +34,7 @@ def black_market_reset(t) -> None:
     if t.bm_small:
         card, t.bm_small = t.bm_small[0], t.bm_small[1:]
         t.bm_large = (card,) + t.bm_large
+        say(t, "market_flipped", None, card=card)
     if any(q.is_bot for q in t.players):
         from .solo import on_reset
         on_reset(t)

@@ -129,19 +129,28 @@ def _score(s, p) -> ScoreBreakdown:
     return ScoreBreakdown(p, pl.name, total=sum(lines.values()), **lines)
 
 
-def final_scores(s) -> list[ScoreBreakdown]:
-    """Scores by the rulebook; before the end, a projection as if the game ended now
-    (end-game building effects included)."""
+def _projection(s):
+    """The state as if the game ended now (end-game building effects applied once)."""
     if not s.is_over:
         t = thaw(s)
         t.phase = "over"  # a projection: no decisions (Hugo's) inside it
         apply_end_game(t)
         s = commit(t)
+    return s
+
+
+def final_scores(s) -> list[ScoreBreakdown]:
+    """Scores by the rulebook; before the end, a projection as if the game ended now
+    (end-game building effects included)."""
+    s = _projection(s)
     return [_score(s, p) for p in range(len(s.players))]
 
 
 def winners(s) -> list[int]:
-    """Highest total; ties broken by Virtue, then Silver; else shared."""
+    """Highest total; ties broken by Virtue, then Silver; else shared. Before the
+    end, on the same projection as `final_scores` (final Virtue after end-game
+    effects)."""
+    s = _projection(s)
     scores = final_scores(s)
     key = {sc.player: (sc.total, s.players[sc.player].virtue, s.players[sc.player].silver) for sc in scores}
     best = max(key.values())

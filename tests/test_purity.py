@@ -1,0 +1,62 @@
+"""The rules library stays pure (STYLE: "archwk/ is the rules, and nothing
+else"; pyproject: no runtime dependencies): importing archwk loads no widget,
+plotting, notebook or IPython module, and no source file in archwk/ imports one.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import archwk
+
+PACKAGE = Path(archwk.__file__).resolve().parent
+FORBIDDEN = ("ipywidgets", "plotly", "voila", "IPython", "ipykernel", "anywidget", "widgets",
+             "networkx", "numpy", "nbformat", "nbclient", "traitlets", "jupyter_client", "pickle")
+
+
+def _top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_import_loads_no_presentation_module():
+    """Importing archwk (in a fresh interpreter) loads none of ipywidgets, plotly,
+    voila, IPython (nor the other presentation stacks)."""
+    code = ("import json, sys; import archwk; s = archwk.new_game(2, seed=1); "
+            "print(json.dumps(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(PACKAGE.parent))
+    loaded = {_top(m) for m in json.loads(out.stdout)}
+    bad = sorted(loaded & set(FORBIDDEN))
+    assert not bad, f"importing archwk loaded {bad}"
+
+
+def _sources():
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def test_sources_found():
+    assert len(_sources()) > 10
+
+
+@pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_source_imports_presentation_modules(path):
+    """No module in archwk/ imports ipywidgets, plotly, voila or IPython (also
+    not lazily inside a function), nor pickle (saves are JSON only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bad += [a.name for a in node.names if _top(a.name) in FORBIDDEN]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if _top(node.module) in FORBIDDEN:
+                bad.append(node.module)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__":
+            if node.args and isinstance(node.args[0], ast.Constant) and \
+                    _top(str(node.args[0].value)) in FORBIDDEN:
+                bad.append(node.args[0].value)
+    assert not bad, f"{path.name} imports {bad}"

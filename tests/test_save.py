@@ -1,0 +1,498 @@
+"""Saving and loading (JSON), game records and replay, per-player views, and
+what-if edits (API: "Saving", "What-if positions", `view`).
+
+The rules these protect come from the rulebook (RB) only indirectly: a loaded
+or edited position must be one the rules allow (RB Components: 20 Workers per
+player; every card in one place; RB Virtue Track 0..14).
+"""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import archwk
+from archwk import Action, IllegalAction, save
+from archwk.bots import RandomBot
+
+from helpers import place, started
+
+
+def play_states(n, seed, every=1):
+    """Every `every`-th state of a random game, and its last state."""
+    s = archwk.new_game(n, seed=seed)
+    bots = [RandomBot(seed + i) for i in range(n)]
+    out = [s]
+    k = 0
+    while not s.is_over:
+        s = s.apply(bots[s.current_player].choose(s))
+        k += 1
+        if k % every == 0:
+            out.append(s)
+    if out[-1] is not s:
+        out.append(s)
+    return out
+
+
+@pytest.fixture(scope="module")
+def finished():
+    return play_states(3, 5, every=10 ** 9)[-1]
+
+
+def doc_of(s):
+    return json.loads(s.to_json())
+
+
+def dump(doc, *, rechecksum=True):
+    """A saved-game document back to text; with `rechecksum` its checksum is
+    recomputed so that the validator, not the checksum, must catch a change."""
+    if rechecksum:
+        doc["checksum"] = save._checksum(doc["state"])
+    return json.dumps(doc)
+
+
+# =========================================================================== JSON round trip
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_round_trip_at_many_points(n):
+    """API Saving: to_json/from_json round-trips at any decision: the re-save is
+    byte-identical, the decision and its legal actions are the same, and play
+    continues identically."""
+    states = play_states(n, 10 + n, every=37)
+    assert states[-1].is_over
+    for s in states:
+        text = s.to_json()
+        t = archwk.GameState.from_json(text)
+        assert t.to_json() == text
+        assert t.legal_actions() == s.legal_actions()
+        assert t.prompt == s.prompt and t.current_player == s.current_player
+        assert t.history == s.history
+        # the same events (kind, player, figures) in the same words, although
+        # the saved JSON sorts the keys of every mapping
+        assert t.events == s.events
+        assert [e.text for e in t.events] == [e.text for e in s.events]
+        if not s.is_over:
+            a = s.legal_actions()[-1]
+            assert t.apply(a).to_json() == s.apply(a).to_json()
+
+
+def test_round_trip_of_an_edited_position():
+    """API What-if: an edited position saves and loads like any other."""
+    s = started()
+    s = s.edit(player=s.current_player, silver=17, virtue=2, resources={"marble": 3})
+    t = archwk.GameState.from_json(s.to_json())
+    assert t.to_json() == s.to_json()
+    assert t.edited and t.players[s.current_player].silver == 17
+
+
+def test_saved_document_shape(finished):
+    """API Saving: the document has a "format" version field (and a checksum)."""
+    doc = doc_of(finished)
+    assert doc["format"] == "archwk-state" and doc["version"] == 1
+    assert isinstance(doc["checksum"], str) and "state" in doc
+
+
+# =========================================================================== bad documents
+
+
+@pytest.mark.parametrize("text, pattern", [
+    ("{", "not valid JSON"),
+    ("", "not valid JSON"),
+    ("not json at all", "not valid JSON"),
+    ("[1, 2, 3]", "JSON object"),
+    ('"a string"', "JSON object"),
+    (b"\x80\x04\x95\x00\xff", "JSON"),  # e.g. a pickle: never unpickled
+])
+def test_malformed_json(text, pattern):
+    """API Saving: a malformed document is rejected with ValueError."""
+    with pytest.raises(ValueError, match=pattern):
+        archwk.GameState.from_json(text)
+
+
+def test_not_text():
+    """API Saving: from_json takes the JSON text."""
+    with pytest.raises(ValueError, match="JSON text"):
+        archwk.GameState.from_json(None)
+
+
+@pytest.mark.parametrize("frac", [0.1, 0.5, 0.99])
+def test_truncated_text(finished, frac):
+    """API Saving: a truncated file is rejected, and the message says it may be
+    truncated."""
+    text = finished.to_json()
+    with pytest.raises(ValueError, match="truncated"):
+        archwk.GameState.from_json(text[: int(len(text) * frac)])
+
+
+@pytest.mark.parametrize("field, value, pattern", [
+    ("format", "chess-pgn", "format"),
+    ("format", None, "format"),
+    ("version", 2, "version"),
+    ("version", "1", "version"),
+])
+def test_wrong_format_or_version(finished, field, value, pattern):
+    """API Saving: the "format" and version fields are checked."""
+    doc = doc_of(finished)
+    doc[field] = value
+    with pytest.raises(ValueError, match=pattern):
+        archwk.GameState.from_json(json.dumps(doc))
+
+
+def test_missing_state(finished):
+    """API Saving: a document without its state is rejected."""
+    doc = doc_of(finished)
+    del doc["state"]
+    with pytest.raises(ValueError, match="state"):
+        archwk.GameState.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("path, value", [
+    (("tax",), 99),
+    (("players", 0, "silver"), 1000),
+    (("players", 1, "virtue"), 3),
+    (("rng",), 12345),
+])
+def test_tampered_value_fails_the_checksum(finished, path, value):
+    """API Saving: a document changed after saving (checksum not updated) is
+    rejected as tampered."""
+    doc = doc_of(finished)
+    node = doc["state"]
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    with pytest.raises(ValueError, match="checksum mismatch"):
+        archwk.GameState.from_json(dump(doc, rechecksum=False))
+
+
+def _impossible(mutate, s):
+    doc = doc_of(s)
+    mutate(doc["state"])
+    return dump(doc)
+
+
+def _two_places(st):
+    st["players"][0]["hand"].append(st["players"][1]["hand"][0])
+
+
+def _apprentice_twice(st):
+    st["players"][0]["apprentice_ids"].append(st["apprentice_deck"][0])
+
+
+def _drop_card(st):
+    st["building_deck"].pop()
+
+
+def _cathedral_crowded(st):
+    for p in st["players"]:
+        p["cathedral_level"] = 5
+
+
+@pytest.mark.parametrize("mutate, pattern", [
+    (lambda st: st["players"][0].__setitem__("workers_in_supply", st["players"][0]["workers_in_supply"] + 1),
+     "21 workers"),
+    (lambda st: st["players"][1]["captured"].__setitem__(0, st["players"][1]["captured"][0] + 3),
+     "23 workers"),
+    (_two_places, "two places"),
+    (_apprentice_twice, "two places"),
+    (_drop_card, "missing"),
+    (lambda st: st["players"][0].__setitem__("silver", -1), "silver cannot be negative"),
+    (lambda st: st["players"][2].__setitem__("marble", -2), "marble cannot be negative"),
+    (lambda st: st["players"][0].__setitem__("virtue", 15), "virtue must be 0..14"),
+    (lambda st: st["players"][0].__setitem__("cathedral_level", 6), "cathedral_level"),
+    (_cathedral_crowded, "cathedral"),
+    (lambda st: st.__setitem__("tax", -4), "tax"),
+    (lambda st: st["players"][0]["hand"].append("Eiffel Tower"), "unknown building"),
+    (lambda st: st["players"][0].__setitem__("silver", "3"), "silver: wrong type"),
+    (lambda st: st.__setitem__("cheat", 1), "unknown field"),
+    (lambda st: st["players"][0].__setitem__("cheat", 1), "fields"),
+    (lambda st: st.__setitem__("pending", [["teleport", 0, []]]), "not a known decision"),
+    (lambda st: st.__setitem__("pending", []), "needs a decision"),
+    (lambda st: st.__setitem__("phase", "halftime"), "phase"),
+])
+def test_impossible_state_is_rejected_by_the_validator(mutate, pattern):
+    """API Saving: loading rebuilds the position and validates it; impossible
+    positions (checksum recomputed so only the validator can notice) raise
+    ValueError naming the problem: 21 workers (RB: 20 each), a card in two
+    places, negative stock, Virtue off the 0..14 track, unknown fields."""
+    s = started(3, seed=8)
+    s = place(s, "quarry")
+    with pytest.raises(ValueError, match=pattern):
+        archwk.GameState.from_json(_impossible(mutate, s))
+
+
+# =========================================================================== records and replay
+
+
+def test_replay_of_record_gives_the_same_state(finished):
+    """API Saving: a game record (seed, options, actions) replays to the same
+    final state, also through JSON text."""
+    rec = finished.record()
+    assert rec["format"] == "archwk-record"
+    assert archwk.replay(rec).to_json() == finished.to_json()
+    text = json.dumps(rec)
+    assert archwk.replay(text).to_json() == finished.to_json()
+    assert archwk.replay(json.loads(text)).to_json() == finished.to_json()
+
+
+@pytest.mark.parametrize("n", [2, 4, 5])
+def test_replay_mid_game(n):
+    """API Saving: records also replay positions in the middle of a game."""
+    for s in play_states(n, 3, every=150):
+        assert archwk.replay(s.record()).to_json() == s.to_json()
+
+
+def test_replay_with_options():
+    """API Saving: the record keeps the options."""
+    s = archwk.new_game(["Ann", "Ben"], seed=4, options=archwk.Options.online())
+    bots = [RandomBot(1), RandomBot(2)]
+    for _ in range(60):
+        s = s.apply(bots[s.current_player].choose(s))
+    r = archwk.replay(json.loads(json.dumps(s.record())))
+    assert r.to_json() == s.to_json()
+    assert r.options == archwk.Options.online()
+
+
+def test_record_with_an_illegal_action_names_the_step(finished):
+    """API Saving: a record whose action is not legal at its step is refused
+    with ValueError naming the step and the rule."""
+    rec = copy.deepcopy(finished.record())
+    rec["actions"][40] = {"kind": "place", "location": "guildhall"}
+    with pytest.raises(ValueError, match=r"action 40 .*cannot be played") as e:
+        archwk.replay(rec)
+    assert "Guildhall" in str(e.value)
+    rec["actions"][40] = {"kind": "teleport"}
+    with pytest.raises(ValueError, match="action 40"):
+        archwk.replay(rec)
+
+
+def test_record_extra_action_after_the_end(finished):
+    """RB End of the Game: no action after the game is over; replay names it."""
+    rec = copy.deepcopy(finished.record())
+    rec["actions"].append({"kind": "place", "location": "quarry"})
+    with pytest.raises(ValueError, match=f"action {len(rec['actions']) - 1} .*over"):
+        archwk.replay(rec)
+
+
+@pytest.mark.parametrize("change, pattern", [
+    (lambda r: r.__setitem__("format", "pgn"), "format"),
+    (lambda r: r.__setitem__("version", 7), "version"),
+    (lambda r: r.__setitem__("seed", "x"), "seed"),
+    (lambda r: r.pop("actions"), "actions"),
+])
+def test_bad_record(finished, change, pattern):
+    """API Saving: a malformed record is rejected with ValueError."""
+    rec = copy.deepcopy(finished.record())
+    change(rec)
+    with pytest.raises(ValueError, match=pattern):
+        archwk.replay(rec)
+    with pytest.raises(ValueError, match="not valid JSON"):
+        archwk.replay("{oops")
+
+
+def test_edited_position_has_no_record():
+    """API What-if: an edited position is not the result of a game record."""
+    s = started()
+    s = s.edit(player=0, silver=9)
+    with pytest.raises(ValueError, match="edited"):
+        s.record()
+
+
+# =========================================================================== views
+
+
+def test_view_hides_hands_and_deck_order():
+    """API view: what a player may know: their own hand, but not the others'
+    hands, nor the order of the decks and the reward pile."""
+    s = started(3, seed=2)
+    s = place(s, "quarry")
+    for p in range(3):
+        v = s.view(p)
+        assert v.is_view
+        assert v.players[p].hand == s.players[p].hand
+        for o in range(3):
+            if o != p:
+                assert v.players[o].hand == ("?",) * len(s.players[o].hand)
+                assert not set(v.players[o].hand) & set(s.players[o].hand)
+        assert set(v.building_deck) == {"?"} and len(v.building_deck) == len(s.building_deck)
+        assert len(set(v.apprentice_deck)) <= 1 and len(v.apprentice_deck) == len(s.apprentice_deck)
+        assert len(set(v.rewards)) <= 1 and len(v.rewards) == len(s.rewards)
+        assert v.rng != s.rng
+        # public information is kept
+        assert [q.silver for q in v.players] == [q.silver for q in s.players]
+        assert v.display == s.display and v.tax == s.tax and v.board == s.board
+        assert v.bm_small[:1] == s.bm_small[:1] and v.bm_large == s.bm_large
+        assert v.prompt == s.prompt
+    # the original is unchanged
+    assert all(h != "?" for q in s.players for h in q.hand)
+
+
+def test_view_hides_other_draft_hands():
+    """RB Setup 12: draft cards are facedown to the others."""
+    s = archwk.new_game(3, seed=2)
+    v = s.view(1)
+    assert v.draft[1] == s.draft[1]
+    assert v.draft[0] == ("?",) * 4 and v.draft[2] == ("?",) * 4
+
+
+def test_view_cannot_be_played_on():
+    """API view: a view can be shown but not played on, saved or edited."""
+    s = started(3, seed=2)
+    v = s.view(s.current_player)
+    assert v.legal_actions() == []
+    a = s.legal_actions()[0]
+    with pytest.raises(IllegalAction, match="view"):
+        v.apply(a)
+    with pytest.raises(ValueError, match="view"):
+        v.to_json()
+    with pytest.raises(ValueError, match="view"):
+        v.edit(player=0, silver=3)
+    with pytest.raises(ValueError, match="player"):
+        s.view(3)
+
+
+def test_view_hides_black_market_look_from_others():
+    """RB Black Market (B): the 5 Building Cards looked at are seen by their
+    player only."""
+    s = started(3, seed=2)
+    p = s.current_player
+    s = place(s.edit(player=p, silver=5), "black_market_b")
+    s = s.apply(Action("draw5"))
+    assert s.decision == "keep_one"
+    looked = s.pending[-1][2]
+    assert s.view(p).pending[-1][2] == looked
+    o = (p + 1) % 3
+    assert set(s.view(o).pending[-1][2]) == {"?"}
+
+
+# =========================================================================== edits
+
+
+@pytest.fixture
+def at_placement():
+    return started(3, seed=1)
+
+
+def _fourth_card(s, p):
+    o = (p + 1) % len(s.players)
+    return s.players[o].hand[0]
+
+
+@pytest.mark.parametrize("kwargs, pattern", [
+    ({"player": 0, "silver": -1}, "silver cannot be negative"),
+    ({"player": 0, "silver": 2.5}, "whole number"),
+    ({"player": 0, "virtue": 15}, "virtue runs from 0 to 14"),
+    ({"player": 0, "virtue": -1}, "virtue cannot be negative"),
+    ({"player": 0, "resources": {"clay": -2}}, "cannot be negative"),
+    ({"player": 0, "resources": {"diamonds": 2}}, "unknown resource"),
+    ({"player": 0, "in_prison": 21}, "more than the 20"),
+    ({"workers_at": {"forest": {0: 15}, "quarry": {0: 6}}}, "more than the 20"),
+    ({"player": 1, "captured": {0: 21}}, "more than the 20"),
+    ({"player": 0, "captured": {0: 1}}, "own workers"),
+    ({"player": 0, "cathedral_level": 6}, "cathedral_level"),
+    ({"player": 0, "debts_unpaid": -1}, "cannot be negative"),
+    ({"player": 0, "hand": ["Eiffel Tower"]}, "unknown building"),
+    ({"player": 0, "favourite_colour": "red"}, "unknown field"),
+    ({"silver": 3}, "which player"),
+    ({"player": 7, "silver": 3}, "no player"),
+    ({"tax": -1}, "tax cannot be negative"),
+    ({"workers_at": {"guildhall": {0: 1}}}, "cannot be edited"),
+    ({"workers_at": {"black_market_a": {0: 2}}}, "only 1 worker"),
+])
+def test_edit_errors(at_placement, kwargs, pattern):
+    """API What-if: impossible positions raise ValueError naming the problem (RB:
+    20 Workers each, Virtue 0..14, counts never negative) and the original
+    state is unchanged."""
+    s = at_placement
+    before = s.to_json()
+    with pytest.raises(ValueError, match=pattern):
+        s.edit(**kwargs)
+    assert s.to_json() == before
+    assert s.legal_actions() == started(3, seed=1).legal_actions()
+
+
+def test_edit_card_in_two_places(at_placement):
+    """API What-if: a card is in one place only: not in two hands, not twice in
+    one hand, not both in hand and constructed."""
+    s = at_placement
+    p = s.current_player
+    before = s.to_json()
+    other_card = _fourth_card(s, p)
+    free = s.building_deck[0]
+    with pytest.raises(ValueError, match="not available.*hand"):
+        s.edit(player=p, hand=[other_card])
+    with pytest.raises(ValueError, match="two places"):
+        s.edit(player=p, hand=[free, free])
+    with pytest.raises(ValueError, match="two places"):
+        s.edit(player=p, hand=[free], buildings=[free])
+    assert s.to_json() == before
+
+
+def test_edit_apprentice_in_two_places(at_placement):
+    """API What-if: an apprentice on the display or on another board cannot be
+    given to a player as well."""
+    s = at_placement
+    before = s.to_json()
+    with pytest.raises(ValueError, match="not available"):
+        s.edit(player=0, apprentices=[s.display[0]])
+    with pytest.raises(ValueError, match="twice"):
+        s.edit(player=0, apprentices=[s.apprentice_deck[0]] * 2)
+    with pytest.raises(ValueError, match="at most 5"):
+        s.edit(player=0, apprentices=list(s.apprentice_deck[:6]))
+    assert s.to_json() == before
+    s2 = s.edit(player=1, apprentices=[s.apprentice_deck[0]])
+    with pytest.raises(ValueError, match="not available"):
+        s2.edit(player=0, apprentices=[s.apprentice_deck[0]])
+
+
+@pytest.mark.parametrize("when", ["draft", "mid_turn", "over", "hand_limit"])
+def test_edit_outside_a_placement_decision(when, finished):
+    """API What-if: positions are edited at a placement decision (the start of a
+    turn), not during the draft, in the middle of a turn or after the end."""
+    if when == "draft":
+        s = archwk.new_game(3, seed=1)
+    elif when == "mid_turn":
+        s = place(started(3, seed=1), "workshop")
+        assert s.decision == "workshop"
+    elif when == "over":
+        s = finished
+    else:
+        s = started(3, seed=1)
+        p = s.current_player
+        s = s.edit(player=p, hand=list(s.players[p].hand) + list(s.building_deck[:3]))
+        s = place(s, "workshop").apply(Action("plans"))
+        assert s.decision == "hand_limit"
+    before = s.to_json()
+    with pytest.raises(ValueError, match="placement decision"):
+        s.edit(player=0, silver=3)
+    assert s.to_json() == before
+
+
+def test_edit_returns_a_new_validated_state(at_placement):
+    """API What-if: edit returns a new state; the original is untouched; cards
+    and workers move (never copied): a card put in a hand leaves the deck, and a
+    card taken from a hand goes under the deck; workers come from the supply."""
+    s = at_placement
+    p = s.current_player
+    before = s.to_json()
+    new_card = s.building_deck[0]
+    old = s.players[p].hand
+    s2 = s.edit(player=p, hand=[new_card], workers_at={"forest": {p: 4}}, tax=9)
+    assert s.to_json() == before
+    assert s2.players[p].hand == (new_card,)
+    assert new_card not in s2.building_deck
+    assert s2.building_deck[-len(old):] == old
+    assert s2.players[p].workers_in_supply == 16 and s2.workers_at("forest")[p] == 4
+    assert s2.tax == 9 and s2.edited
+    assert s2.events == ()
+    save.validate(s2)
+
+
+def test_event_texts_survive_a_round_trip_at_every_decision():
+    """API Saving: a loaded game's last events read exactly as before saving, at
+    every decision of a whole game (goods are listed in a fixed order, whatever
+    the order of the saved mapping)."""
+    for s in play_states(3, 21):
+        t = archwk.GameState.from_json(s.to_json())
+        assert [e.text for e in t.events] == [e.text for e in s.events]
