@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import cards, rng
 from .cards import CardDataError, FrozenMap
-from .core import P, draw_buildings, frame_rule, push, say
+from .core import P, draw_buildings, frame_rule, say, take_debt
 from .model import Action
 
 _FIELDS = {"name": str, "set": str, "board": str, "silver": int, "virtue": int, "items": dict,
@@ -162,8 +162,8 @@ def _hugo_resolve(t, f, a):
     else:
         pl.debts_unpaid += 1
         say(t, "debt_taken", p, count=1, cause=cause)
-    if n > 1:
-        push(t, "hugo", p, (n - 1, cause))
+    if n > 1:  # the next Debt: a decision again only if he still has 2 Silver
+        take_debt(t, p, n - 1, cause=cause)
 
 
 frame_rule("hugo", legal=_hugo_legal, resolve=_hugo_resolve,

@@ -30,6 +30,19 @@ def _set(s, name, value):
     object.__setattr__(s, name, value)
 
 
+#: decisions that offer apprentice discards as their own choices
+NATIVE_DISCARD = frozenset({"apprentice_limit", "graveyard"})
+
+
+def free_discards(s, f) -> list[Action]:
+    """RB: an apprentice may be discarded at any time during your own turn; a free
+    choice at every decision of that turn that does not end it (facts §16 row 13)."""
+    if (not s.options.voluntary_apprentice_discard or s.phase != "play" or f[1] != s.turn_player
+            or f[0] in NATIVE_DISCARD):
+        return []
+    return [Action("discard_apprentice", card=c) for c in s.players[f[1]].apprentice_ids]
+
+
 def legal_map(s: GameState) -> dict:
     m = s._legal_map
     if m is None:
@@ -37,7 +50,7 @@ def legal_map(s: GameState) -> dict:
             m = {}
         else:
             f = s.pending[-1]
-            m = {a: a for a in FRAMES[f[0]].legal(s, f)}
+            m = {a: a for a in FRAMES[f[0]].legal(s, f) + free_discards(s, f)}
         _set(s, "_legal_map", m)
     return m
 
@@ -48,8 +61,11 @@ def apply(s: GameState, action: Action) -> GameState:
         raise IllegalAction(why_illegal(s, action) or "not legal here")
     t = core.thaw(s)
     f = t.pending[-1]
-    t.pending = t.pending[:-1]
-    FRAMES[f[0]].resolve(t, f, a)
+    if a.kind == "discard_apprentice" and f[0] not in NATIVE_DISCARD:
+        core.discard_apprentice(t, f[1], a.card, cause="a free discard (RB, Workshop)")
+    else:
+        t.pending = t.pending[:-1]
+        FRAMES[f[0]].resolve(t, f, a)
     advance(t)
     t._hist = (s._hist, a)
     t._hist_len = s._hist_len + 1
@@ -102,7 +118,7 @@ def advance(t) -> None:
             if not acts or (len(acts) == 1 and acts[0].kind in PASSIVE):
                 t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
                 continue
-            t._legal_map = {a: a for a in acts}  # the new state's actions, computed once
+            t._legal_map = {a: a for a in acts + free_discards(t, f)}  # computed once
             return
         if t.phase == "over":
             return
@@ -167,18 +183,11 @@ def _place_legal(s, f):
         rule = PLACES[loc]
         if rule.blocker(s, p) is None:
             out.append(Action("place", loc, hint=rule.hint(s, p) if rule.hint else None))
-    if s.options.voluntary_apprentice_discard:
-        for c in s.players[p].apprentice_ids:
-            out.append(Action("discard_apprentice", card=c))
     return out
 
 
 def _place_resolve(t, f, a):
     p = f[1]
-    if a.kind == "discard_apprentice":
-        core.discard_apprentice(t, p, a.card, cause="a free discard (RB: Workshop)")
-        t.pending = t.pending + (f,)  # discarding does not end the turn
-        return
     loc = a.location
     P(t, p).workers_in_supply -= 1
     if loc in OPEN_INDEX:

@@ -237,7 +237,9 @@ def validate(s) -> None:
         if p.character is not None and not p.is_bot:
             from .characters import character
             character(p.character)
-        if len(p.apprentice_ids) > core.apprentice_limit(s, i):
+        # one over the limit while that player's forced discard is the pending decision
+        over = 1 if any(f[0] == "apprentice_limit" and f[1] == i for f in s.pending) else 0
+        if len(p.apprentice_ids) > core.apprentice_limit(s, i) + over:
             raise ValueError(f"{who}: more than {core.apprentice_limit(s, i)} apprentices")
     for i in range(n):
         total = core.worker_total(s, i)

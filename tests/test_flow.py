@@ -804,3 +804,28 @@ def test_tie_break_uses_final_virtue_in_a_projection():
     assert archwk.winners(s) == [o]
     assert s.players[p].virtue == 9  # the state itself is unchanged
     assert archwk.winners(end_with_quarry(last_turn(s))) == [o]  # and at the real end
+
+
+def test_free_apprentice_discard_at_any_decision_of_own_turn():
+    """RB, Workshop ("you may discard at any time"); facts §16 row 13: a free
+    discard is offered at every decision of your own turn and does not end it."""
+    import archwk
+    s = archwk.new_game(2, seed=4)
+    while s.phase != "play":
+        s = s.apply(s.legal_actions()[0])
+    p = s.current_player
+    s = s.edit(player=p, apprentices=["Labourer"], resources={"clay": 2, "wood": 2, "stone": 2})
+    s = s.edit(workers_at={"storehouse": {p: 1}})
+    s = s.apply(archwk.Action("place", location="storehouse"))
+    assert s.decision == "storehouse"
+    labourer = s.players[p].apprentice_ids[0]
+    free = archwk.Action("discard_apprentice", card=labourer)
+    assert free in s.legal_actions()
+    s2 = s.apply(free)
+    assert s2.decision == "storehouse" and s2.current_player == p  # the turn goes on
+    assert s2.players[p].apprentice_ids == ()
+    assert s2.apprentice_deck[-1] == labourer  # to the bottom of the apprentice deck
+    assert free not in s2.legal_actions()
+    # never on another player's decision
+    assert all(a.kind != "discard_apprentice" for a in
+               archwk.new_game(2, seed=4).legal_actions())
