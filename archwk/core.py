@@ -34,6 +34,8 @@ class FrameRule:
     resolve: Callable
     prompt: Callable
     why: Callable | None = None
+    #: a step with no choice, resolved (with action None) when it reaches the top
+    auto: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,8 @@ FRAMES: dict[str, FrameRule] = {}
 PLACES: dict[str, PlaceRule] = {}
 
 
-def frame_rule(kind: str, *, legal, resolve, prompt, why=None):
-    FRAMES[kind] = FrameRule(legal, resolve, prompt, why)
+def frame_rule(kind: str, *, legal, resolve, prompt, why=None, auto=False):
+    FRAMES[kind] = FrameRule(legal, resolve, prompt, why, auto)
 
 
 def place_rule(location: str, *, blocker, place, hint=None):

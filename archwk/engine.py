@@ -114,7 +114,12 @@ def advance(t) -> None:
     while True:
         if t.pending:
             f = t.pending[-1]
-            acts = FRAMES[f[0]].legal(t, f)
+            rule = FRAMES[f[0]]
+            if rule.auto:  # a step that needs no choice, kept in order with the decisions
+                t.pending = t.pending[:-1]
+                rule.resolve(t, f, None)
+                continue
+            acts = rule.legal(t, f)
             if not acts or (len(acts) == 1 and acts[0].kind in PASSIVE):
                 t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
                 continue

@@ -154,10 +154,10 @@ def construct_building(t, p, name: str, payment) -> None:
     say(t, "constructed", p, building=name, vp=b.vp)
     if b.virtue:
         change_virtue(t, p, b.virtue, cause=f"constructing the {name}")
+    if pl.character == "Clovis":  # after the building's own effect, choices included (as online)
+        push(t, "clovis_draw", p)
     from ..buildings import on_construct
     on_construct(t, p, b)
-    if pl.character == "Clovis":
-        draw_buildings(t, p, 1, cause="Clovis's ability")
 
 
 def advance_cathedral(t, p, payment) -> None:
@@ -232,3 +232,6 @@ frame_rule("guildhall", legal=_legal, resolve=_resolve, why=_why,
            prompt=lambda s, f: "Guildhall: construct a building or advance work on the Cathedral")
 frame_rule("cathedral_discard", legal=_discard_legal, resolve=_discard_resolve,
            prompt=lambda s, f: "Cathedral: discard 1 building card to the bottom of the pile")
+frame_rule("clovis_draw", legal=lambda s, f: [], auto=True,
+           resolve=lambda t, f, a: draw_buildings(t, f[1], 1, cause="Clovis's ability"),
+           prompt=lambda s, f: "Clovis draws a building card")
