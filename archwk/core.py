@@ -14,7 +14,7 @@ from typing import Callable
 from . import cards
 from .model import (
     APPRENTICE_LIMIT, BLACK_MARKET_SPACES, Event, Frame, GameState, OPEN_INDEX,
-    OPEN_LOCATIONS, RESOURCES, WORKERS_PER_PLAYER, _MutableState, _STATE_FIELDS,
+    OPEN_LOCATIONS, RESOURCES, WORKERS_PER_PLAYER, _MutableState, copy_state_slots,
     freeze_player, thaw_player,
 )
 
@@ -63,8 +63,7 @@ def place_rule(location: str, *, blocker, place, hint=None):
 
 def thaw(s: GameState) -> _MutableState:
     t = _MutableState.__new__(_MutableState)
-    for f in _STATE_FIELDS:
-        setattr(t, f, getattr(s, f))
+    copy_state_slots(s, t)
     t.players = list(s.players)
     t.events = []
     t._tx = {}

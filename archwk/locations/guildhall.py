@@ -19,6 +19,11 @@ def payments(s, p, cost) -> list[tuple]:
     """Every way player p can pay `cost` now, as ((resource, n), ...) tuples.
     Lothaire pays 1 Wood or 1 Stone less; Therese treats Gold and Marble as one."""
     pl = s.players[p]
+    if pl.character not in ("Lothaire", "Therese"):  # one way to pay: the printed cost
+        for r, n in cost.items():
+            if getattr(pl, r) < n:
+                return []
+        return [tuple(sorted(cost.items()))]
     options = [dict(cost)]
     if pl.character == "Lothaire":
         cut = []
