@@ -1,9 +1,26 @@
-"""Bots that choose actions: `bot.choose(state) -> Action`."""
+"""Bots that choose actions: `bot.choose(state) -> Action`.
+
+* `RandomBot` ("random"): uniform among the legal actions.
+* `FastBot` ("fast"): the rule-of-thumb policy `fast_choice`, no lookahead;
+  the rollout policy of the move evaluation and of the search bot.
+* `HeuristicBot` ("heuristic"): looks one turn ahead and keeps the action whose
+  end-of-turn position is worth most by `position_value`, relative to the best
+  opponent.
+* `MCTSBot` ("mcts"): Monte Carlo tree search over determinizations of the
+  hidden cards (`archwk.analysis.determinize`).
+
+No bot reads what its seat may not see: the heuristic and search bots look
+ahead only on determinizations drawn from their own view.
+Names in brackets are those of `archwk simulate --bots` (`archwk.cli.make_bot`).
+"""
 from __future__ import annotations
 
+import math
 import random
 
-from .model import GameState
+from . import cards as _cards
+from .core import BUILDING as _BUILDING, geometry_n as _geometry_n
+from .model import OPEN_INDEX as _OPEN, GameState
 
 
 class RandomBot:
@@ -45,9 +62,6 @@ def play(state: GameState, bots, *, max_decisions: int = 200_000) -> GameState:
 #   part fades out as the Guildhall fills (the game ends when it is full).
 # * `fast_choice(s, acts, rng)`: a rule-of-thumb policy that never looks ahead,
 #   cheap enough for Monte Carlo rollouts (a few microseconds a decision).
-
-from . import cards as _cards  # noqa: E402
-from .core import BUILDING as _BUILDING, geometry_n as _geometry_n  # noqa: E402
 
 _BASIC = ("clay", "wood", "stone")
 _GATHER = frozenset({"quarry", "forest", "mines", "silversmith"})
@@ -212,6 +226,21 @@ def _place_weight(s, p, a) -> float:
     return 0.5
 
 
+#: decisions whose own choices are apprentice discards (engine.NATIVE_DISCARD);
+#: elsewhere a "discard_apprentice" is the free discard offered at every
+#: decision of one's own turn, which the bots never take
+_NATIVE_DISCARD = frozenset({"apprentice_limit", "graveyard"})
+
+
+def without_free_discards(s, acts):
+    """`acts` less the free apprentice discards (RB: allowed at any time in your
+    own turn), which only lose an apprentice."""
+    if s.decision in _NATIVE_DISCARD:
+        return acts
+    out = [a for a in acts if a.kind != "discard_apprentice"]
+    return out or acts
+
+
 def _weighted(acts, weights, rng):
     total = sum(weights)
     if total <= 0:
@@ -243,14 +272,13 @@ def fast_choice(s, acts, rng):
     workers back at the Town Centre when the supply runs low, pays Debts and
     frees prisoners at the Guardhouse, and never discards an apprentice by choice.
     """
+    acts = without_free_discards(s, acts)
     if len(acts) == 1:
         return acts[0]
     p = s.current_player
     k = acts[0].kind
-    if k == "place" or (k == "discard_apprentice" and s.decision == "place"):
+    if k == "place":
         places = [a for a in acts if a.kind == "place"]
-        if not places:
-            return acts[0]
         return _weighted(places, [_place_weight(s, p, a) for a in places], rng)
     if k in ("construct", "cathedral"):
         best = max(acts, key=lambda a: _build_worth(s, p, a))
@@ -294,11 +322,7 @@ def fast_choice(s, acts, rng):
         return acts[int(rng.random() * len(acts))]
     if k == "hugo_pay":
         return acts[0]
-    choices = [a for a in acts if a.kind != "discard_apprentice" or s.decision != "place"]
-    return choices[int(rng.random() * len(choices))]
-
-
-from .model import OPEN_INDEX as _OPEN  # noqa: E402
+    return acts[int(rng.random() * len(acts))]
 
 
 class FastBot:
@@ -321,9 +345,53 @@ class FastBot:
 
 # =========================================================================== heuristic bot
 
-#: turns per player after which the heuristic bot builds whenever it can, so
-#: that a game between bots that farm one location still ends
-STALEMATE_TURNS = 60
+#: turns per player after which the heuristic and search bots steer straight for
+#: the end of the game (`stalemate_choice`), so that a game between bots that
+#: farm one location for Gold (1 VP each) still ends
+STALEMATE_TURNS = 100
+
+
+def in_stalemate(s) -> bool:
+    return s.phase == "play" and s.turn_no > STALEMATE_TURNS * len(s.players)
+
+
+def stalemate_choice(s, acts):
+    """Play towards the end of the game: construct (the Guildhall filling up is
+    what ends it), else get a building card, else gather what the cheapest
+    building in hand still needs."""
+    acts = without_free_discards(s, acts)
+    p = s.current_player
+    pl = s.players[p]
+    d = s.decision
+    by_kind = {}
+    for a in acts:
+        by_kind.setdefault(a.kind, []).append(a)
+    if d == "place":
+        places = {a.location: a for a in by_kind.get("place", ())}
+        if "guildhall" in places:
+            return places["guildhall"]
+        targets = [x for x in _targets(s, p) if x[2]]
+        if not targets and "workshop" in places:
+            return places["workshop"]
+        if targets:
+            short = {}
+            for worth, cost, _, _ in targets:
+                for r, n in cost:
+                    short[r] = short.get(r, 0) + max(0, n - getattr(pl, r))
+            want = max(short, key=short.get) if short and max(short.values()) > 0 else None
+            loc = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines"}.get(want)
+            if loc in places:
+                return places[loc]
+        return fast_choice(s, acts, random.Random(s.turn_no))
+    if d == "workshop" and "plans" in by_kind:
+        return by_kind["plans"][0]
+    if d == "guildhall" or d == "crane":
+        builds = by_kind.get("construct", []) + by_kind.get("cathedral", [])
+        if builds:
+            return max(builds, key=lambda a: _build_worth(s, p, a))
+    if d == "mines":
+        return by_kind["mine"][0]
+    return fast_choice(s, acts, random.Random(s.turn_no))
 
 
 class HeuristicBot:
@@ -354,17 +422,16 @@ class HeuristicBot:
         if len(acts) == 1:
             return acts[0]
         p = state.current_player
+        if in_stalemate(state):
+            return stalemate_choice(state, acts)
+        # look ahead on a determinization, never on the real game: drawing cards
+        # (plans, the Black Market look) must not show what the deck holds
+        from .analysis.determinize import Determinizer
+        state = Determinizer(state.view(p), p).sample(self._rng)
         if state.phase != "play":
             return self._setup_choice(state, acts)
-        if state.turn_no > STALEMATE_TURNS * len(state.players) and state.decision == "place":
-            # a very long game: everyone may be farming one location; building ends it
-            for a in acts:
-                if a.location == "guildhall":
-                    return a
         best, best_v = [], float("-inf")
-        for a in acts:
-            if a.kind == "discard_apprentice" and state.decision == "place":
-                continue  # a free discard only loses an apprentice
+        for a in without_free_discards(state, acts):
             v = self._turn_value(state.apply(a), p, state.turn_no)
             if v > best_v + 1e-9:
                 best, best_v = [a], v
@@ -377,7 +444,7 @@ class HeuristicBot:
     def _turn_value(self, s, p: int, turn: int, budget: int = 8) -> float:
         """Finish p's turn greedily (one step ahead each time); the value at its end."""
         while budget > 0 and not s.is_over and s.current_player == p and s.turn_no == turn:
-            acts = [a for a in s.legal_actions() if not (a.kind == "discard_apprentice" and s.decision == "place")]
+            acts = without_free_discards(s, s.legal_actions())
             if not acts:
                 break
             if len(acts) == 1:
@@ -416,59 +483,64 @@ def leaf_rewards(s) -> list[float]:
     """Each player's reward in [0, 1] for a position reached by search: a logistic
     curve of their margin over the best other player (final scores if the game
     is over, else `position_value`)."""
-    import math
     if s.is_over:
-        from .scoring import final_scores, winners
+        from .scoring import final_scores
         vals = [float(sc.total) for sc in final_scores(s)]
-        win = winners(s)
-        if len(vals) == 1:
-            return [1.0 if win == [0] else 0.0]
     else:
         vals = [position_value(s, i) for i in range(len(s.players))]
     out = []
     for i, v in enumerate(vals):
         best = max(x for j, x in enumerate(vals) if j != i) if len(vals) > 1 else 0.0
-        m = max(-30.0, min(30.0, (v - best) / REWARD_SCALE))
-        out.append(1.0 / (1.0 + math.exp(-m)))
+        out.append(_squash(v - best))
     return out
 
 
 class _Node:
-    __slots__ = ("children", "n", "w", "avail", "mover")
+    """A decision in the search tree (shared by all determinizations): per
+    action seen here, its prior value, visits and reward sum for the mover."""
+    __slots__ = ("mover", "n", "prior", "visits", "total", "children")
 
-    def __init__(self, mover: int | None):
-        self.children: dict = {}
-        self.n = 0
-        self.w = 0.0
-        self.avail = 1
+    def __init__(self, mover: int):
         self.mover = mover
+        self.n = 0
+        self.prior: dict = {}      # action -> reward estimate one step ahead (0..1)
+        self.visits: dict = {}     # action -> visits
+        self.total: dict = {}      # action -> reward sum
+        self.children: dict = {}   # action -> _Node
+
+
+def _squash(margin: float) -> float:
+    m = max(-30.0, min(30.0, margin / REWARD_SCALE))
+    return 1.0 / (1.0 + math.exp(-m))
 
 
 class MCTSBot:
     """Monte Carlo tree search over determinizations (single-observer
-    information-set MCTS).
+    information-set MCTS with value priors).
 
     Each iteration samples a full game consistent with the bot's own view
-    (`archwk.analysis.Determinizer`: other hands, deck orders, the generator),
-    walks the shared tree by UCB1 among the actions legal in that sample
-    (counting how often each was available), adds one node, plays `rollout`
-    decisions of `fast_choice` and scores the leaf with `leaf_rewards`. Every
-    seat's choices in the tree maximise that seat's own reward. The action
-    tried most at the root is played. Setup decisions (drafts) are left to the
-    heuristic bot.
+    (`archwk.analysis.Determinizer`: other hands, deck orders, the generator)
+    and walks the shared tree from the root, at each decision taking the action
+    legal in that sample with the best PUCT score for the seat deciding there:
+    its mean reward so far (at first, its prior: the seat's `relative_value`
+    one step ahead, squashed to 0..1) plus an exploration bonus. At the first
+    decision not yet in the tree the walk stops; `rollout` decisions of
+    `fast_choice` follow (0 by default: the position is scored as it is) and
+    `leaf_rewards` scores it for every seat; each seat's choices on the path
+    are credited with that seat's reward. The action visited most at the root
+    is played. Setup decisions (drafts) are left to the heuristic bot.
 
-    `iterations` is the search budget per decision; `rollout` the number of
-    decisions played past the tree before the leaf is scored.
+    `iterations` is the search budget per decision.
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=3)
-    >>> bot = MCTSBot(1, iterations=20, rollout=4)
+    >>> bot = MCTSBot(1, iterations=20)
     >>> s.apply(bot.choose(s)) is not None
     True
     """
 
-    def __init__(self, seed: int | None = 0, iterations: int = 150, rollout: int = 10,
-                 exploration: float = 0.7):
+    def __init__(self, seed: int | None = 0, iterations: int = 100, rollout: int = 0,
+                 exploration: float = 1.0):
         if iterations < 1:
             raise ValueError(f"MCTSBot: iterations must be at least 1, got {iterations}")
         self.seed = seed
@@ -487,53 +559,58 @@ class MCTSBot:
             return acts[0]
         if state.phase != "play":
             return self._setup.choose(state)
+        if in_stalemate(state):
+            return stalemate_choice(state, acts)
         from .analysis.determinize import Determinizer
         me = state.current_player
         det = Determinizer(state.view(me), me)
-        root = _Node(None)
+        root = _Node(me)
         rng = self._rng
-        c = self.exploration
-        import math
-        log = math.log
-        sqrt = math.sqrt
         for _ in range(self.iterations):
-            s = det.sample(rng)
-            node = root
-            path = []
-            while not s.is_over:
-                legal = s.legal_actions()
-                children = node.children
-                untried = []
-                for a in legal:
-                    ch = children.get(a)
-                    if ch is None:
-                        untried.append(a)
-                    else:
-                        ch.avail += 1
-                if untried:
-                    a = fast_choice(s, untried, rng) if len(untried) > 1 else untried[0]
-                    ch = _Node(s.current_player)
-                    children[a] = ch
-                    s = s.apply(a)
-                    path.append(ch)
+            self._iterate(det.sample(rng), root, rng)
+        self.last_visits = dict(root.visits)
+        return max(acts, key=lambda a: (root.visits.get(a, 0), root.prior.get(a, 0.0)))
+
+    def _iterate(self, s, root: _Node, rng) -> None:
+        c = self.exploration
+        node = root
+        path = []
+        leaf = None
+        while not s.is_over:
+            legal = without_free_discards(s, s.legal_actions())
+            mover = s.current_player
+            prior = node.prior
+            applied = {}
+            for a in legal:
+                if a not in prior:
+                    x = s.apply(a)
+                    applied[a] = x
+                    prior[a] = _squash(relative_value(x, mover))
+            sq = c * math.sqrt(node.n + 1)
+            best, best_u = None, -1.0
+            for a in legal:
+                v = node.visits.get(a, 0)
+                q = node.total[a] / v if v else prior[a]
+                u = q + sq * prior[a] / (len(legal) * 0.5) / (1 + v)
+                if u > best_u:
+                    best, best_u = a, u
+            path.append((node, best))
+            s = applied.get(best) or s.apply(best)
+            child = node.children.get(best)
+            if child is None:
+                if s.is_over:
                     break
-                best, best_u = None, -1.0
-                for a in legal:
-                    ch = children[a]
-                    u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
-                    if u > best_u:
-                        best, best_u = a, u
-                node = children[best]
-                s = s.apply(best)
-                path.append(node)
+                node.children[best] = _Node(s.current_player)
+                leaf = True
+                break
+            node = child
+        if leaf and self.rollout:
             s = rollout(s, rng, self.rollout)
-            r = leaf_rewards(s)
-            for ch in path:
-                ch.n += 1
-                ch.w += r[ch.mover]
-        visits = {a: ch.n for a, ch in root.children.items()}
-        self.last_visits = visits
-        return max(acts, key=lambda a: (visits.get(a, 0), root.children[a].w if a in root.children else 0.0))
+        r = leaf_rewards(s)
+        for nd, a in path:
+            nd.n += 1
+            nd.visits[a] = nd.visits.get(a, 0) + 1
+            nd.total[a] = nd.total.get(a, 0.0) + r[nd.mover]
 
     def __repr__(self):
         return f"MCTSBot({self.seed!r}, iterations={self.iterations}, rollout={self.rollout})"

@@ -1,4 +1,4 @@
-"""Command line: `archwk play`, `archwk simulate`, `archwk replay`, `archwk notes`."""
+"""Command line: `archwk play`, `archwk simulate`, `archwk replay`, `archwk evaluate`, `archwk notes`."""
 from __future__ import annotations
 
 import argparse
@@ -26,14 +26,26 @@ def _options(args) -> Options:
 
 
 def make_bot(name: str, seed: int):
+    """A bot by name: random, fast, heuristic, mcts. "mcts:N" sets the search
+    iterations per decision (default 150), e.g. "mcts:50"."""
     from . import bots
     factories = {"random": bots.RandomBot}
-    for extra in ("HeuristicBot", "MCTSBot"):
+    for extra in ("FastBot", "HeuristicBot", "MCTSBot"):
         if hasattr(bots, extra):
             factories[extra.replace("Bot", "").lower()] = getattr(bots, extra)
-    if name not in factories:
-        raise SystemExit(f"unknown bot {name!r}; choose from {', '.join(sorted(factories))}")
-    return factories[name](seed)
+    base, _, arg = name.partition(":")
+    if base not in factories or (arg and base != "mcts"):
+        raise SystemExit(f"unknown bot {name!r}; choose from {', '.join(sorted(factories))} "
+                         "(mcts:N for N search iterations)")
+    if arg:
+        try:
+            n = int(arg)
+        except ValueError:
+            n = 0
+        if n < 1:
+            raise SystemExit(f"bot {name!r}: the iterations after 'mcts:' must be a positive whole number")
+        return factories[base](seed, iterations=n)
+    return factories[base](seed)
 
 
 def _score_table(s) -> str:
@@ -96,6 +108,37 @@ def cmd_simulate(args) -> int:
     return simulate_main(args)
 
 
+def cmd_evaluate(args) -> int:
+    from .analysis import evaluate_actions
+    from .save import replay
+    try:
+        s = replay(Path(args.record).read_text())
+    except (OSError, ValueError) as e:
+        print(f"archwk evaluate: {e}", file=sys.stderr)
+        return 2
+    if args.at is not None:
+        hist = s.history
+        if not 0 <= args.at <= len(hist):
+            print(f"archwk evaluate: --at must be 0..{len(hist)}", file=sys.stderr)
+            return 2
+        from .save import record as _record
+        rec = _record(s)
+        rec["actions"] = rec["actions"][:args.at]
+        s = replay(rec)
+    if s.is_over:
+        print("archwk evaluate: the game is over at that point; use --at N for an earlier decision",
+              file=sys.stderr)
+        return 2
+    depth = None if args.depth < 0 else args.depth
+    vals = evaluate_actions(s, rollouts=args.rollouts, seed=args.seed, depth=depth)
+    print(f"{s.prompt} ({args.rollouts} rollouts per action, depth {'full game' if depth is None else depth})")
+    print(f"{'win %':>6} {'95% CI':>13} {'VP':>6} {'95% CI':>13}  action")
+    for v in sorted(vals, key=lambda v: (-v.win_rate, -v.mean_vp)):
+        print(f"{v.win_rate:>6.1%} {v.win_ci[0]:>6.1%}-{v.win_ci[1]:<6.1%} {v.mean_vp:>6.1f} "
+              f"{v.vp_ci[0]:>6.1f}-{v.vp_ci[1]:<6.1f}  {v.label}")
+    return 0
+
+
 def cmd_notes(args) -> int:
     print((Path(__file__).parent / "data" / "rules-notes.md").read_text())
     return 0
@@ -119,13 +162,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="random")
+    p.add_argument("--bots", default="random",
+                   help="comma-separated bot kinds, one per seat (cycled): random, fast, heuristic, mcts[:N]")
     p.add_argument("--options", help="archwk.Options as JSON")
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="processes on this machine")
     p.add_argument("--out", help="per-game records: .csv, .json or .parquet")
     p.add_argument("--scheduler", help="a Dask scheduler address (runs the games on that cluster)")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("evaluate", help="Monte Carlo value of each legal action at a point of a saved game")
+    p.add_argument("record", help="a game record (archwk play --save)")
+    p.add_argument("--at", type=int, help="evaluate the decision after this many actions (default: the end)")
+    p.add_argument("--rollouts", type=int, default=100, help="rollouts per action")
+    p.add_argument("--depth", type=int, default=24, help="decisions per rollout before scoring (-1: to the end)")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_evaluate)
     p = sub.add_parser("notes", help="where the sources disagree and how archwk plays it")
     p.set_defaults(func=cmd_notes)
     return ap

@@ -1,0 +1,109 @@
+"""Bots: RandomBot, FastBot, HeuristicBot, MCTSBot (issue 6). Strength is measured
+by benchmarks/bench_analysis.py, not here; these check legality, determinism,
+that no bot reads hidden cards, and the command-line bot names."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import archwk
+from archwk import bots
+from archwk.analysis import Determinizer
+from archwk.cli import make_bot
+
+
+def _mid_game(n=3, seed=5, decisions=60):
+    s = archwk.new_game(n, seed=seed)
+    b = [bots.FastBot(seed * 10 + i) for i in range(n)]
+    for _ in range(decisions):
+        s = s.apply(b[s.current_player].choose(s))
+    return s
+
+
+def test_random_bot_unchanged():
+    s = archwk.new_game(3, seed=7)
+    a = bots.RandomBot(3).choose(s)
+    assert a == s.legal_actions()[random.Random(3).randrange(len(s.legal_actions()))]
+    assert repr(bots.RandomBot(3)) == "RandomBot(3)"
+
+
+@pytest.mark.parametrize("cls", [bots.FastBot, bots.HeuristicBot])
+def test_bot_finishes_a_game_against_random(cls):
+    s = archwk.new_game(4, seed=2)
+    end = archwk.play(s, [cls(1), bots.RandomBot(2), bots.RandomBot(3), bots.RandomBot(4)])
+    assert end.is_over
+    assert 0 in archwk.winners(end)  # the sensible bot beats three random ones here
+
+
+def test_heuristic_bot_is_deterministic_for_a_seed():
+    s = _mid_game()
+    assert bots.HeuristicBot(4).choose(s) == bots.HeuristicBot(4).choose(s)
+
+
+@pytest.mark.parametrize("make", [lambda: bots.HeuristicBot(9), lambda: bots.MCTSBot(9, iterations=15),
+                                  lambda: bots.FastBot(9)])
+def test_bots_do_not_peek_at_hidden_cards(make):
+    """The same choice in every game that looks the same to the bot: other hands
+    and deck orders redealt from its view change nothing."""
+    s = _mid_game(decisions=80)
+    while s.decision != "place":
+        s = s.apply(bots.FastBot(0).choose(s))
+    p = s.current_player
+    other = Determinizer(s.view(p), p).sample(random.Random(123))
+    assert other.players[p].hand == s.players[p].hand
+    assert other.building_deck != s.building_deck
+    assert make().choose(s) == make().choose(other)
+
+
+def test_mcts_bot_plays_legal_moves_and_reports_visits():
+    s = _mid_game(n=2, seed=3, decisions=40)
+    bot = bots.MCTSBot(1, iterations=25)
+    for _ in range(6):
+        if s.is_over:
+            break
+        a = bot.choose(s)
+        assert s.is_legal(a)
+        if len(s.legal_actions()) > 1:
+            assert sum(bot.last_visits.values()) == 25
+        s = s.apply(a)
+
+
+def test_mcts_bot_rejects_no_iterations():
+    with pytest.raises(ValueError, match="iterations"):
+        bots.MCTSBot(1, iterations=0)
+
+
+def test_position_value_cache_agrees_with_fresh_computation():
+    s = _mid_game(n=4, decisions=120)
+    cached = [bots.position_value(s, p) for p in range(4)]
+    bots._PERSONAL.clear()
+    assert [bots.position_value(s, p) for p in range(4)] == cached
+    assert bots.relative_value(s, 0) == pytest.approx(cached[0] - max(cached[1:]))
+
+
+def test_leaf_rewards_between_0_and_1_and_favour_the_leader():
+    s = _mid_game(n=3, decisions=150)
+    r = bots.leaf_rewards(s)
+    vals = [bots.position_value(s, p) for p in range(3)]
+    assert all(0 <= x <= 1 for x in r)
+    assert r.index(max(r)) == vals.index(max(vals))
+
+
+def test_stalemate_choice_builds_when_it_can():
+    s = _mid_game(n=2, seed=4, decisions=10)
+    for _ in range(2000):
+        if s.decision == "place" and any(a.location == "guildhall" for a in s.legal_actions()):
+            break
+        s = s.apply(bots.FastBot(1).choose(s))
+    assert bots.stalemate_choice(s, s.legal_actions()).location == "guildhall"
+
+
+def test_make_bot_names():
+    assert isinstance(make_bot("heuristic", 1), bots.HeuristicBot)
+    assert isinstance(make_bot("fast", 1), bots.FastBot)
+    m = make_bot("mcts:7", 1)
+    assert isinstance(m, bots.MCTSBot) and m.iterations == 7
+    for bad in ("mcts:x", "mcts:0", "random:3", "nobody"):
+        with pytest.raises(SystemExit):
+            make_bot(bad, 1)

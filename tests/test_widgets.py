@@ -1,0 +1,472 @@
+"""The explorer and its parts, driven without a browser: `choose`, button
+clicks, simulated figure clicks, the history slider, what-if edits, save/load."""
+from __future__ import annotations
+
+import base64
+import datetime
+import html
+import random
+import re
+
+import pytest
+
+import archwk
+from archwk import Action, IllegalAction
+from widget_helpers import click_location, click_point, placing, until
+import widgets
+from widgets import BoardView, GameExplorer
+from widgets.board import guildhall_geometry
+
+BOARD_PLACES = archwk.LOCATIONS + ("prison",)
+
+
+def drawn_matches(board: BoardView, state) -> None:
+    counts = board.worker_counts()
+    for loc in BOARD_PLACES:
+        assert counts.get(loc, {}) == dict(state.workers_at(loc)), (loc, counts.get(loc), state.workers_at(loc))
+
+
+# --------------------------------------------------------------------------- whole games
+
+def test_whole_game_through_choose():
+    ex = GameExplorer(archwk.new_game(["Ann", "Ben"], seed=11))
+    rng = random.Random(3)
+    while not ex.state.is_over:
+        ex.choose(rng.choice(ex.state.legal_actions()))
+    assert ex.error_text == ""
+    assert ex.decision.buttons == []
+    ex.show_tab(1)
+    assert ex.score.totals() == [sc.total for sc in archwk.final_scores(ex.state)]
+    assert ex.score.title == "Final scores"
+    drawn_matches(ex.board, ex.state)
+    assert len(ex.session) == len(ex.state.history) + 1
+
+
+def test_whole_game_by_clicking_buttons():
+    ex = GameExplorer(archwk.new_game(3, seed=21), seats=["person", "random", "random"])
+    rng = random.Random(5)
+    clicks = 0
+    while not ex.state.is_over:
+        assert ex.state.current_player == 0  # bots played up to the person's decision
+        buttons = ex.decision.buttons
+        assert {b._action for b in buttons} == set(ex.state.legal_actions())
+        rng.choice(buttons).click()
+        clicks += 1
+    assert clicks > 50 and ex.error_text == ""
+    assert ex.state.is_over
+
+
+def test_illegal_choose_raises_and_shows_the_rule():
+    ex = GameExplorer(placing(3, seed=2))
+    before = ex.state
+    with pytest.raises(IllegalAction):
+        ex.choose(Action("construct", card="Smithy"))
+    assert ex.state is before
+    assert "not a choice" in ex.error_text or "Constructing" in ex.error_text
+
+
+# --------------------------------------------------------------------------- the board
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_figure_shows_exactly_the_workers(n):
+    s = archwk.new_game(n, seed=30 + n, options=archwk.Options(artisans=n % 2 == 0))
+    board = BoardView(s)
+    bot = archwk.bots.RandomBot(n)
+    cols, marks = guildhall_geometry(s)
+    assert cols == max(2, n) + 1 and marks[4 * cols] == "end"
+    assert len(board.figure.data[board.trace_index("guildhall spaces")].x) == 4 * cols
+    traces = len(board.figure.data)
+    checked = 0
+    while not s.is_over:
+        s = s.apply(bot.choose(s))
+        if len(s.history) % 9 == 0:
+            board.update(s)
+            drawn_matches(board, s)
+            checked += 1
+    board.update(s)
+    drawn_matches(board, s)
+    assert checked > 30 and len(board.figure.data) == traces  # the trace set never changes
+
+
+def test_board_shows_tax_display_silver_and_piles():
+    s = until(archwk.new_game(4, seed=8), lambda x: any(x.display_silver) and x.decision == "place", 8)
+    board = BoardView(s)
+    silver = board.figure.data[board.trace_index("silver")]
+    assert silver.text[0] == str(s.tax)
+    assert sorted(int(t) for t in silver.text[1:]) == sorted(c for c in s.display_silver if c)
+    piles = board.figure.data[board.trace_index("market piles")]
+    assert f"({len(s.bm_small)})" in piles.text[0] and f"({len(s.bm_large)})" in piles.text[1]
+    display = board.figure.data[board.trace_index("display")]
+    for slot, cid in enumerate(s.display):
+        if cid:
+            assert archwk.cards.APPRENTICES[cid - 1].name.split()[0] in display.text[slot]
+
+
+def test_hover_shows_rule_and_blocker():
+    s = until(placing(3, seed=4), lambda x: x.decision == "place" and x.placement_blockers(), 4)
+    board = BoardView(s)
+    tr = board.figure.data[board.trace_index("locations")]
+    hover = dict(zip((d[1] for d in tr.customdata), tr.hovertext))
+    assert "1 Wood per own worker" in hover["forest"]
+    for loc, why in s.placement_blockers().items():
+        assert "Blocked now" in hover[loc] and html.escape(why) in hover[loc]
+    legal = {a.location for a in s.legal_actions() if a.kind == "place"}
+    for loc in legal:
+        assert "Click:" in hover[loc]
+
+
+def test_figure_click_places_a_worker():
+    ex = GameExplorer(placing(3, seed=6, after=30))
+    s = ex.state
+    loc = next(a.location for a in s.legal_actions() if a.kind == "place" and a.location != "guildhall")
+    click_location(ex.board, loc)
+    assert ex.error_text == ""
+    assert ex.session.action_at(ex.session.cursor) == Action("place", location=loc)
+    assert ex.state.history[:-1] == s.history or ex.session.states[1] is not s
+
+
+def test_click_on_a_blocked_location_shows_why_and_changes_nothing():
+    s = until(placing(3, seed=4), lambda x: x.decision == "place" and x.placement_blockers(), 4)
+    ex = GameExplorer(s)
+    loc, why = next(iter(s.placement_blockers().items()))
+    click_location(ex.board, loc)
+    assert ex.state is s and len(ex.session) == 1
+    assert why[:30] in ex.error_text
+
+
+def test_click_on_a_guildhall_space_places_there():
+    s = until(placing(2, seed=9), lambda x: Action("place", "guildhall") in x.legal_actions(), 9)
+    ex = GameExplorer(s)
+    ti = ex.board.trace_index("guildhall spaces")
+    click_point(ex.board.figure, ti, 5)
+    assert ex.session.action_at(1) == Action("place", location="guildhall")
+
+
+def test_click_on_a_display_card_hires_it():
+    s = until(archwk.new_game(3, seed=12),
+              lambda x: x.decision == "workshop" and any(a.kind == "hire" for a in x.legal_actions()), 12)
+    ex = GameExplorer(s)
+    slot = next(a.target for a in s.legal_actions() if a.kind == "hire")
+    click_point(ex.board.figure, ex.board.trace_index("display"), slot)
+    assert ex.session.action_at(1) == Action("hire", target=slot)
+
+
+def test_click_on_a_worker_group_captures_it():
+    s = until(archwk.new_game(3, seed=13),
+              lambda x: x.decision == "town_centre" and any(a.kind == "capture" for a in x.legal_actions()), 13)
+    ex = GameExplorer(s)
+    cap = next(a for a in s.legal_actions() if a.kind == "capture")
+    ti = ex.board.trace_index(f"workers {cap.target}")
+    idx = next(i for i, d in enumerate(ex.board.figure.data[ti].customdata) if d[1] == cap.location)
+    click_point(ex.board.figure, ti, idx)
+    assert ex.error_text == ""
+    assert ex.session.action_at(1) == cap
+
+
+def test_unrelated_traces_ignore_a_click():
+    ex = GameExplorer(placing(2, seed=1))
+    click_point(ex.board.figure, ex.board.trace_index("virtue track"), 3)
+    assert len(ex.session) == 1 and ex.error_text == ""
+
+
+# --------------------------------------------------------------------------- decision panel
+
+def test_decision_panel_greys_blocked_locations_with_reasons():
+    s = until(placing(4, seed=4), lambda x: x.decision == "place" and len(x.placement_blockers()) >= 2, 4)
+    ex = GameExplorer(s)
+    blockers = s.placement_blockers()
+    shown = ex.decision.blocked
+    assert sorted(shown.values()) == sorted(blockers.values())
+    assert len(shown) + sum(b._action.kind == "place" for b in ex.decision.buttons) == len(archwk.LOCATIONS)
+    assert {b._action for b in ex.decision.buttons} == set(s.legal_actions())
+
+
+def test_decision_buttons_are_grouped_by_kind():
+    from widgets.text import kind_heading
+    s = until(archwk.new_game(3, seed=14), lambda x: len({a.kind for a in x.legal_actions()}) >= 2
+              and x.decision != "place", 14)
+    ex = GameExplorer(s)
+    shown = [re.sub(r"<[^>]+>", "", h.value) for h in ex.decision.groups_box.children[0::2]]
+    assert shown == list(dict.fromkeys(kind_heading(a.kind) for a in s.legal_actions()))
+    for header, box in zip(ex.decision.groups_box.children[0::2], ex.decision.groups_box.children[1::2]):
+        kinds = {kind_heading(b._action.kind) for b in box.children}
+        assert kinds == {re.sub(r"<[^>]+>", "", header.value)}
+
+
+# --------------------------------------------------------------------------- history
+
+def _bot_game(n=3, seed=40):
+    ex = GameExplorer(archwk.new_game(n, seed=seed), seats=["random"] * n)
+    assert len(ex.session) == 1 and not ex.bots_button.disabled  # an all-bot table waits
+    ex.bots_button.click()
+    assert ex.state.is_over
+    return ex
+
+
+def test_history_slider_returns_earlier_states():
+    ex = _bot_game()
+    n = len(ex.session)
+    assert ex.slider.max == n - 1 and ex.slider.value == n - 1
+    for k in (0, 57, n // 2, n - 2):
+        ex.slider.value = k
+        assert ex.session.cursor == k and ex.state is ex.session.states[k]
+        assert ex.board.state is ex.state
+        drawn_matches(ex.board, ex.state)
+        assert f"#{k}" in ex.event_log.value
+    ex.back_button.click()
+    assert ex.session.cursor == n - 3
+    ex.latest_button.click()
+    assert ex.session.cursor == n - 1 and ex.slider.value == n - 1
+
+
+def test_choosing_at_a_past_point_branches():
+    ex = _bot_game(seed=41)
+    n = len(ex.session)
+    k = next(i for i in range(n // 3, n) if ex.session.states[i].decision == "place"
+             and len(ex.session.states[i].legal_actions()) > 1)
+    ex.slider.value = k
+    later = ex.session.states[k + 1]
+    assert "new what-if line" in ex.decision.note.value
+    for m in ex.seat_menus:  # people now, so the new line stops after one step
+        m.value = "person"
+    alt = next(b for b in ex.decision.buttons if b._action != ex.session.action_at(k + 1))
+    chosen = alt._action  # buttons are reused: read the action before the click
+    alt.click()
+    assert ex.session.cursor == k + 1 == len(ex.session) - 1
+    assert ex.state is not later and ex.session.action_at(k + 1) == chosen
+    assert ex.slider.max == k + 1
+
+
+def test_bot_step_button():
+    ex = GameExplorer(archwk.new_game(2, seed=3), seats=["random", "random"])
+    ex.bot_step_button.click()
+    ex.bot_step_button.click()
+    assert len(ex.session) == 3
+
+
+# --------------------------------------------------------------------------- views
+
+def test_player_view_hides_other_hands_and_controls():
+    s = until(placing(3, seed=15, after=40), lambda x: x.decision == "place" and all(p.hand for p in x.players), 15)
+    me = (s.current_player + 1) % 3
+    ex = GameExplorer(s, viewer=me)
+    panels = [w.value for w in ex.players_panel.panels]
+    for p, pl in enumerate(s.players):
+        if p == me:
+            assert all(html.escape(h) in panels[p] for h in pl.hand)
+        else:
+            assert "(hidden)" in panels[p]
+            assert not any(html.escape(h) in panels[p] for h in pl.hand)
+    ex.show_tab(2)
+    assert ex.editor.locked and not any(w.value for w in ex.editor.lists.values())
+    assert ex.decision.buttons == [] and "Waiting for" in ex.decision.note.value
+    click_location(ex.board, "forest")  # not this viewer's decision
+    assert ex.state is s and "decision" in ex.error_text
+    ex.viewer_menu.value = s.current_player
+    assert ex.viewer == s.current_player and ex.decision.buttons
+    ex.viewer_menu.value = -1
+    assert ex.viewer is None and "(hidden)" not in "".join(w.value for w in ex.players_panel.panels)
+    assert not ex.editor.locked and ex.editor.lists["hand"].value
+
+
+def test_view_hides_other_players_secret_choices_in_the_log():
+    s = archwk.new_game(2, seed=16)
+    ex = GameExplorer(s, viewer=0)
+    while ex.state.phase != "play":
+        ex.choose(ex.state.legal_actions()[0])
+    log = ex.event_log.value
+    assert "chooses a card" in log and "Keep the" in log  # own keeps named, the other's not
+
+
+# --------------------------------------------------------------------------- what-if editor
+
+def test_editor_valid_edit_changes_the_state():
+    ex = GameExplorer(placing(3, seed=17, after=25))
+    p = ex.state.current_player
+    ex.show_tab(2)
+    ed = ex.editor
+    ed.player.value = p
+    ed.numbers["silver"].value = 37
+    ed.resources["stone"].value = 5
+    ed.location.value = "forest"
+    ed.workers.value = 3
+    ed.apply_button.click()
+    assert ed.error == "", ed.message.value
+    s = ex.state
+    assert s.players[p].silver == 37 and s.players[p].stone == 5
+    assert s.workers_at("forest").get(p) == 3
+    drawn_matches(ex.board, s)
+    assert len(ex.session) == 2 and ex.session.action_at(1) is None
+    assert "Edited position" in ex.event_log.value
+    # cards come from the decks: one more building in hand, one more apprentice
+    card = s.building_deck[0]
+    apprentice = archwk.cards.APPRENTICES[s.apprentice_deck[0] - 1].name
+    ed.lists["hand"].value = ", ".join(list(s.players[p].hand) + [card])
+    if len(s.players[p].apprentices) < 5:
+        ed.lists["apprentices"].value = ", ".join(list(s.players[p].apprentices) + [apprentice])
+    ed.apply_button.click()
+    assert ed.error == "", ed.message.value
+    assert card in ex.state.players[p].hand and card not in ex.state.building_deck
+    assert len(ex.state.players[p].apprentices) == min(5, len(s.players[p].apprentices) + 1)
+    assert html.escape(card) in ex.players_panel.panels[p].value
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("virtue", 20, "virtue"),
+    ("silver", -3, "negative"),
+    ("hand", "Smithy, Smithy", "two places"),
+    ("hand", "No Such Building", "unknown building"),
+])
+def test_editor_invalid_edit_shows_the_error_and_changes_nothing(field, value, words):
+    ex = GameExplorer(placing(3, seed=18, after=25))
+    before, n = ex.state, len(ex.session)
+    ex.show_tab(2)
+    ed = ex.editor
+    if field in ed.numbers:
+        ed.numbers[field].value = value
+    else:
+        ed.lists[field].value = value
+    ed.apply_button.click()
+    assert words in ed.message.value and ed.error
+    assert ex.state is before and len(ex.session) == n
+
+
+def test_editor_rejects_too_many_workers():
+    ex = GameExplorer(placing(2, seed=19, after=10))
+    before = ex.state
+    ex.show_tab(2)
+    ex.editor.location.value = "quarry"
+    ex.editor.workers.value = 25
+    ex.editor.apply_button.click()
+    assert "20" in ex.editor.message.value and ex.state is before
+
+
+# --------------------------------------------------------------------------- save / load
+
+def test_save_and_load_round_trip():
+    ex = _bot_game(n=2, seed=42)
+    ex.slider.value = len(ex.session) // 2
+    ex.save_button.click()
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', ex.save_link.value).group(1)
+    text = base64.b64decode(href).decode()
+    assert text == ex.save_json() == ex.session.latest.to_json()
+    other = GameExplorer(archwk.new_game(3, seed=1))
+    other.load_text.value = text
+    other.load_button.click()
+    assert other.error_text == "" and "loaded" in other.file_message.value
+    assert other.state.to_json() == text
+    assert len(other.session) == len(ex.session) and other.slider.max == len(ex.session) - 1
+    assert len(other.seat_menus) == 2 and len(other.players_panel.panels) == 2
+    drawn_matches(other.board, other.state)
+
+
+def test_loading_garbage_shows_the_error():
+    ex = GameExplorer(placing(2, seed=20))
+    before = ex.state
+    ex.upload.value = ({"name": "bad.json", "type": "application/json", "size": 9,
+                        "content": memoryview(b"{garbage"),
+                        "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+    assert "Could not load" in ex.file_message.value and "not valid JSON" in ex.file_message.value
+    assert "Could not load" in ex.error_text
+    assert ex.state is before
+    tampered = ex.save_json().replace('"tax": 4', '"tax": 5')
+    ex.load_text.value = tampered
+    ex.load_button.click()
+    assert "checksum" in ex.file_message.value and ex.state is before
+
+
+# --------------------------------------------------------------------------- robustness, seats, solo
+
+def test_callback_exception_shows_a_message(monkeypatch):
+    ex = GameExplorer(placing(2, seed=22))
+
+    def boom(*a, **k):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(ex.session, "choose", boom)
+    ex.decision.buttons[0].click()  # must not raise
+    assert "boom" in ex.error_text and "RuntimeError" in ex.error_text
+
+
+def test_seat_menu_puts_a_bot_in_and_it_plays():
+    ex = GameExplorer(archwk.new_game(2, seed=23))
+    assert ex.state.current_player is not None
+    p = ex.state.current_player
+    ex.seat_menus[p].value = "random"
+    assert ex.state.current_player != p or ex.state.is_over
+
+
+def test_solo_game_draws_the_opponent():
+    s = archwk.new_game(1, seed=24)
+    ex = GameExplorer(s)
+    rng = random.Random(1)
+    for _ in range(150):
+        if ex.state.is_over:
+            break
+        ex.choose(rng.choice(ex.state.legal_actions()))
+    assert ex.error_text == ""
+    assert ex.seat_menus[1].disabled
+    drawn_matches(ex.board, ex.state)
+    assert widgets.text.SOLO_COLOUR in str(ex.board.figure.data[ex.board.trace_index("players")].marker.color)
+
+
+def test_score_panel_is_the_library_projection():
+    s = placing(4, seed=25, after=300)
+    ex = GameExplorer(s)
+    ex.show_tab(1)
+    scores = archwk.final_scores(s)
+    assert ex.score.totals() == [sc.total for sc in scores]
+    drawn = ex.score.lines()
+    for line in archwk.ScoreBreakdown.LINES:
+        assert drawn[line] == [getattr(sc, line) for sc in scores], line
+    assert ex.score.title.startswith("Projected")
+
+
+def test_editor_form_follows_the_cursor_and_never_applies_a_stale_form():
+    ex = _bot_game(n=2, seed=43)
+    k = next(i for i in range(50, len(ex.session)) if ex.session.states[i].decision == "place")
+    ex.slider.value = k
+    ex.show_tab(2)
+    p = ex.editor.player.value
+    assert ex.editor.numbers["silver"].value == ex.state.players[p].silver
+    ex.show_tab(0)
+    ex.slider.value = k + 1  # hidden: the form is not redrawn ...
+    ex.editor.numbers["virtue"].value = 3
+    ex.editor.apply_button.click()  # ... so it refuses, and now shows the position at the cursor
+    assert "has changed" in ex.editor.message.value and ex.session.cursor == k + 1
+    assert ex.editor.numbers["silver"].value == ex.state.players[p].silver
+
+
+def test_close_closes_every_widget():
+    ex = GameExplorer(placing(2, seed=26))
+    inner = [ex.board.figure, ex.decision.buttons[0], ex.editor.apply_button, ex.slider, ex.score.chart]
+    ex.close()
+    assert all(w.comm is None for w in inner)
+
+
+def test_a_failing_bot_shows_its_error_after_the_persons_choice():
+    class Broken:
+        def choose(self, state):
+            raise RuntimeError("bot crashed")
+
+    ex = GameExplorer(archwk.new_game(2, seed=27))
+    while ex.state.current_player != 0:
+        ex.choose(ex.state.legal_actions()[0])
+    ex.session.seats[1] = Broken()
+    n = len(ex.session)
+    while ex.state.current_player == 0:
+        ex.decision.buttons[0].click()  # the person's choice, then the bot's turn fails
+    assert "bot crashed" in ex.error_text
+    assert len(ex.session) > n and ex.state.current_player == 1
+    assert ex.slider.max == len(ex.session) - 1 and ex.board.state is ex.state
+    ex.seat_menus[1].value = "random"  # another bot takes the seat and plays on
+    assert ex.state.current_player == 0 or ex.state.is_over
+
+
+def test_a_bot_object_can_sit_in_a_seat():
+    class First:
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+    ex = GameExplorer(archwk.new_game(2, seed=28), seats=["person", First()])
+    assert "First" in [v for _, v in ex.seat_menus[1].options] and ex.seat_menus[1].value == "First"
+    assert ex.state.current_player == 0 and ex.error_text == ""

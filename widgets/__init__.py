@@ -1,0 +1,41 @@
+"""Presentation for archwk: a game session, a plotly board and an ipywidgets explorer.
+
+Nothing here decides a rule: every legal choice, reason, score and label comes
+from `archwk`. `Session` (history + cursor, bots per seat, save/load) has no UI
+imports; the rest draws a `GameState` for Jupyter and Voila.
+
+>>> import archwk, widgets
+>>> ex = widgets.GameExplorer(archwk.new_game(3, seed=7), seats=["person", "random", "random"])
+>>> ex.choose(ex.state.legal_actions()[0])  # doctest: +ELLIPSIS
+<GameState ...>
+"""
+from .session import SEAT_KINDS, Session, bot_kinds, make_bot
+
+__all__ = [
+    "BoardView", "DecisionPanel", "GameExplorer", "PlayerPanels", "ScorePanel", "Session",
+    "WhatIfEditor", "SEAT_KINDS", "board_traces", "bot_kinds", "make_bot",
+]
+
+
+def __getattr__(name):
+    # The UI modules import ipywidgets and plotly; load them only when asked so
+    # `widgets.Session` stays usable (and cheap) without them.
+    if name in ("BoardView", "board_traces"):
+        from . import board
+        return getattr(board, name)
+    if name == "PlayerPanels":
+        from .panels import PlayerPanels
+        return PlayerPanels
+    if name == "DecisionPanel":
+        from .decision import DecisionPanel
+        return DecisionPanel
+    if name == "ScorePanel":
+        from .score import ScorePanel
+        return ScorePanel
+    if name == "WhatIfEditor":
+        from .editor import WhatIfEditor
+        return WhatIfEditor
+    if name == "GameExplorer":
+        from .explorer import GameExplorer
+        return GameExplorer
+    raise AttributeError(f"module 'widgets' has no attribute {name!r}")

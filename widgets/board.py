@@ -1,0 +1,614 @@
+"""The main board as a plotly figure.
+
+`board_traces(state)` is the one function that turns a state into trace data;
+`BoardView` builds a `FigureWidget` from it once and, on `update(state)`, sends
+only the trace properties that changed, inside one `batch_update()`. The set of
+traces is fixed for a player count, so an update never adds or removes one.
+
+Coordinates are board units: x 0..120, y 0..80.
+
+>>> import archwk
+>>> traces = board_traces(archwk.new_game(3, seed=1))
+>>> [t["name"] for t in traces][:3]
+['locations', 'guildhall spaces', 'virtue track']
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Callable
+
+import ipywidgets
+import plotly.graph_objects as go
+
+from archwk import cards
+from archwk.model import BLACK_MARKET_SPACES, LOCATIONS, OPEN_LOCATIONS
+
+from .figure import LiveFigure, push_changes
+from .text import (GREY, apprentice_text, colour, esc, items, location_name, rule_text,
+                   skill_initials, wrap_html)
+
+WIDTH, HEIGHT = 1000, 680
+X_RANGE, Y_RANGE = (0, 120), (0, 80)
+
+#: where each location's circle sits
+SPOTS = {
+    "quarry": (8, 70), "forest": (21, 70), "mines": (34, 70), "silversmith": (47, 70),
+    "storehouse": (8, 50), "workshop": (21, 50), "town_centre": (34, 50), "tax_stand": (47, 50),
+    "guardhouse": (60, 50),
+    "black_market_a": (70, 62), "black_market_b": (79, 62), "black_market_c": (88, 62),
+    "guildhall": (107.5, 77.2),   # the Guildhall's title: its spaces are the grid below
+    "prison": (79, 43),
+}
+BOARD_SPOTS = LOCATIONS + ("prison",)
+LOCATION_FILL = {
+    "quarry": "#cbbfae", "forest": "#9cc98b", "mines": "#d4a373", "silversmith": "#d5dbe0",
+    "storehouse": "#e9d8a6", "workshop": "#e3c9a8", "town_centre": "#d9c2e0", "tax_stand": "#f1e3a0",
+    "guardhouse": "#b9c7d9", "black_market_a": "#9c86ab", "black_market_b": "#9c86ab",
+    "black_market_c": "#9c86ab", "guildhall": "#e6d3b3", "prison": "#8c8c8c",
+}
+LABELS = {
+    "quarry": "Quarry", "forest": "Forest", "mines": "Mines", "silversmith": "Silver-<br>smith",
+    "storehouse": "King's<br>Store-<br>house", "workshop": "Work-<br>shop", "town_centre": "Town<br>Centre",
+    "tax_stand": "Tax<br>Stand", "guardhouse": "Guard-<br>house", "black_market_a": "A",
+    "black_market_b": "B", "black_market_c": "C", "guildhall": "Guildhall", "prison": "Prison",
+}
+LOCATION_SIZE = {"black_market_a": 34, "black_market_b": 34, "black_market_c": 34, "guildhall": 1}
+
+# the Guildhall grid (n+1 columns x 4 rows), the Cathedral, the display, the virtue track
+GUILD_X0, GUILD_DX, GUILD_Y0, GUILD_DY = 99.0, 3.6, 72.0, 6.0
+CATHEDRAL_X0, CATHEDRAL_DX, CATHEDRAL_Y0, CATHEDRAL_DY = 108.0, 3.6, 12.0, 6.2
+DISPLAY_X0, DISPLAY_DX, DISPLAY_Y = 11.0, 14.0, (32.0, 20.5)
+VIRTUE_X0, VIRTUE_DX, VIRTUE_Y = 5.0, 6.0, 5.0
+WORKER_DX, WORKER_DY = 2.5, 5.4
+PILES = {"small": (70, 72.5), "large": (86, 72.5)}
+LEGEND_X, LEGEND_Y0, LEGEND_DY = 67.5, 31.5, 3.4
+STATUS_SPOT = (60, 70)
+
+REGIONS = (  # (x0, y0, x1, y1, title, title spot, hover)
+    (1, 41, 63.5, 79, "", None, None),
+    (64.5, 52, 94, 79, "Black Market", (79, 77.5), "black_market_a"),
+    (64.5, 14, 94, 50, "", None, None),
+    (95.5, 43, 119.5, 79, "", None, None),
+    (95.5, 1, 119.5, 41.5, "Cathedral", (107.5, 39.8), None),
+    (1, 14, 63, 39.5, "Workshop display (apprentices for hire)", (32, 38), "workshop"),
+    (1, 1, 94, 12.5, "Virtue track", (47.5, 11.4), None),
+)
+
+
+def guildhall_geometry(state) -> tuple[int, dict[int, str]]:
+    """(columns, {space number: trigger}) for this game's Guildhall.
+
+    The rule lives in archwk.locations.guildhall.enter (n = max(2, players),
+    n+1 columns x 4 rows; reset at 2n+3 and 3n+4; end at 4n+4; with the Age of
+    Artisans rule an apprentice discard at 3, n+4, 2n+5); the library exposes no
+    table of these spaces, so the board repeats the geometry here to mark them.
+    """
+    n = max(2, len(state.players))
+    marks: dict[int, str] = {}
+    if state.options.artisans:
+        for k in (3, n + 4, 2 * n + 5):
+            marks[k] = "artisans"
+    for k in (2 * n + 3, 3 * n + 4):
+        marks.setdefault(k, "reset")
+    marks[4 * (n + 1)] = "end"
+    return n + 1, marks
+
+
+TRIGGER_TEXT = {
+    "reset": ("R", "#7b3fa0", "triggers a Black Market reset after the action"),
+    "end": ("E", "#c0392b", "the last space: whoever fills it triggers the end of the game "
+                            "(after this turn everyone has one final turn)"),
+    "artisans": ("A", "#d35400", "Age of Artisans: discards both left-most display apprentices"),
+}
+
+
+def guild_cell(k: int, cols: int) -> tuple[float, float]:
+    r, c = divmod(k - 1, cols)
+    return GUILD_X0 + c * GUILD_DX, GUILD_Y0 - r * GUILD_DY
+
+
+def worker_spot(loc: str, k: int, m: int) -> tuple[float, float]:
+    """Where the k-th of m worker groups at a location sits (centred under it)."""
+    x, y = SPOTS[loc]
+    if loc in BLACK_MARKET_SPACES:
+        return x, y - 4.2
+    return x + (k - (m - 1) / 2) * WORKER_DX, y - WORKER_DY
+
+
+@functools.lru_cache(maxsize=None)
+def _virtue_hover(v: int) -> str:
+    lv = cards.VIRTUE_TRACK[v]
+    lines = [f"Virtue {v}: {lv.vp:+d} VP at the end",
+             "Black Market open" if lv.black_market else "Black Market closed (Virtue 10 or more)",
+             "may work on the Cathedral" if lv.cathedral else "may not work on the Cathedral (Virtue 4 or less)"]
+    if lv.avoid_tax:
+        lines.append(f"avoids {lv.avoid_tax} Tax on every cost")
+    lines.append("Below 0: take an unpaid Debt per point; above 14: destroy an unpaid Debt per point.")
+    return wrap_html(lines)
+
+
+@functools.lru_cache(maxsize=None)
+def _cathedral_level_hover(i: int) -> str:
+    lv = cards.CATHEDRAL[i]
+    costs = " or ".join(items(c) for c in lv.costs)
+    return wrap_html([f"Cathedral level {lv.level}: {lv.vp} VP, {lv.spaces} space(s)",
+                      f"cost: {costs}, and discard 1 building card",
+                      "Advancing takes a reward card (or 1 Virtue when none is left).",
+                      "Needs Virtue 5 or more and a free space on the next level."])
+
+
+# --------------------------------------------------------------------------- the trace data
+
+def _ctx(state, viewer):
+    """Whose decision the board may reveal hints for (None: none)."""
+    p = state.current_player
+    if p is None or state.is_view or (viewer is not None and viewer != p):
+        return None
+    return p
+
+
+def board_traces(state, viewer: int | None = None) -> list[dict]:
+    """Every trace of the board for `state`, as plotly trace dicts in a fixed order.
+
+    With `viewer` set, only what that player may know is drawn (the hints and
+    blockers of another player's decision are left out)."""
+    n = len(state.players)
+    me = _ctx(state, viewer)
+    legal = state.legal_actions() if me is not None else []
+    blockers = dict(state.placement_blockers()) if me is not None and state.decision == "place" else {}
+    legal_places = {a.location: a for a in legal if a.kind in ("place", "return_worker")}
+    out = [_locations(state, me, legal_places, blockers)]
+    out.append(_guildhall_spaces(state))
+    out.append(_virtue_track())
+    out.append(_cathedral(state))
+    out.append(_display(state, me, legal))
+    out.append(_piles(state))
+    out.append(_silver(state))
+    out.append(_virtue_markers(state))
+    out.append(_labels(state))
+    out.append(_players(state))
+    groups = {loc: sorted(state.workers_at(loc)) for loc in OPEN_LOCATIONS + ("prison",)}
+    for p in range(n):
+        out.append(_workers(state, p, groups))
+    return out
+
+
+def _locations(state, me, legal_places, blockers) -> dict:
+    xs, ys, colours, opac, hover, text, sizes = [], [], [], [], [], [], []
+    for loc in BOARD_SPOTS:
+        x, y = SPOTS[loc]
+        xs.append(x)
+        ys.append(y)
+        head = f"<b>{esc(location_name(loc))}</b>"
+        if loc == "tax_stand":
+            head += f" — {state.tax} Silver on it"
+        now = ""
+        fill, op = LOCATION_FILL[loc], 1.0
+        if me is not None:
+            if loc in blockers:
+                fill, op = GREY, 0.45
+                now = f"<br><i>Blocked now: {esc(blockers[loc])}</i>"
+            elif loc in legal_places:
+                now = f"<br><b>Click: {esc(str(legal_places[loc]))}</b>"
+        hover.append(f"{head}<br>{rule_text(loc)}{now}")
+        colours.append(fill)
+        opac.append(op)
+        text.append(LABELS[loc])
+        sizes.append(LOCATION_SIZE.get(loc, 58))
+    return dict(
+        type="scatter", name="locations", mode="markers+text", x=xs, y=ys, text=text,
+        textfont=dict(size=10, color="#222"), hovertext=hover, hoverinfo="text",
+        customdata=[["location", loc] for loc in BOARD_SPOTS],
+        marker=dict(size=sizes, color=colours, opacity=opac, symbol="circle",
+                    line=dict(width=1.5, color="#555")),
+    )
+
+
+def _guildhall_spaces(state) -> dict:
+    cols, marks = guildhall_geometry(state)
+    return _guildhall_spaces_for(cols, tuple(sorted(marks.items())))
+
+
+@functools.lru_cache(maxsize=32)
+def _guildhall_spaces_for(cols: int, marks_items: tuple) -> dict:
+    marks = dict(marks_items)
+    xs, ys, text, hover, line = [], [], [], [], []
+    for k in range(1, 4 * cols + 1):
+        x, y = guild_cell(k, cols)
+        xs.append(x)
+        ys.append(y)
+        mark = marks.get(k)
+        letter, col, what = TRIGGER_TEXT[mark] if mark else ("", "#8a7a5a", "")
+        text.append(letter)
+        line.append(col)
+        r, c = divmod(k - 1, cols)
+        hover.append(wrap_html([f"Guildhall space {k} (row {r + 1}, column {c + 1})"]
+                               + ([f"Trigger: {what}"] if what else [])
+                               + ["Click to place a worker at the Guildhall (construct a building or "
+                                  "advance the Cathedral)."]))
+    return dict(
+        type="scatter", name="guildhall spaces", mode="markers+text", x=xs, y=ys, text=text,
+        textfont=dict(size=11, color="#333"), hovertext=hover, hoverinfo="text",
+        customdata=[["location", "guildhall"]] * len(xs),
+        marker=dict(size=24, symbol="square", color="#f3e7cf", line=dict(width=2, color=line)),
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def _virtue_track() -> dict:
+    xs = [VIRTUE_X0 + v * VIRTUE_DX for v in range(15)]
+    fill = ["#e8a6a6" if v <= 4 else "#f6d67a" if v >= 10 else "#e9e4d4" for v in range(15)]
+    return dict(
+        type="scatter", name="virtue track", mode="markers+text", x=xs, y=[VIRTUE_Y] * 15,
+        text=[str(v) for v in range(15)], textfont=dict(size=10), hoverinfo="text",
+        hovertext=[_virtue_hover(v) for v in range(15)], customdata=[["virtue", v] for v in range(15)],
+        marker=dict(size=24, symbol="square", color=fill, line=dict(width=1, color="#777")),
+    )
+
+
+def _cathedral(state) -> dict:
+    xs, ys, fill, hover = [], [], [], []
+    for i, lv in enumerate(cards.CATHEDRAL):
+        here = [p for p, pl in enumerate(state.players) if pl.cathedral_level == lv.level]
+        for j in range(lv.spaces):
+            xs.append(CATHEDRAL_X0 + j * CATHEDRAL_DX)
+            ys.append(CATHEDRAL_Y0 + i * CATHEDRAL_DY)
+            base = _cathedral_level_hover(i)
+            if j < len(here):
+                p = here[j]
+                fill.append(colour(state, p))
+                hover.append(f"<b>{esc(state.players[p].name)}</b> has reached this level<br>{base}")
+            else:
+                fill.append("#ffffff")
+                hover.append(f"<i>Free space</i><br>{base}")
+    return dict(
+        type="scatter", name="cathedral", mode="markers", x=xs, y=ys, hoverinfo="text", hovertext=hover,
+        customdata=[["cathedral"]] * len(xs),
+        marker=dict(size=18, symbol="diamond", color=fill, line=dict(width=1.5, color="#555")),
+    )
+
+
+def _display(state, me, legal) -> dict:
+    hires = {a.target for a in legal if a.kind == "hire"}
+    xs, ys, text, hover, fill = [], [], [], [], []
+    for slot in range(8):
+        row, col = divmod(slot, 4)
+        xs.append(DISPLAY_X0 + col * DISPLAY_DX)
+        ys.append(DISPLAY_Y[row])
+        cid = state.display[slot]
+        if not cid:
+            text.append("(empty)")
+            hover.append(f"Display space {slot + 1}: empty")
+            fill.append("#eeeeee")
+            continue
+        a = cards.APPRENTICES[cid - 1]
+        name = a.name.replace(" ", "<br>", 1)
+        text.append(f"{name}<br><b>{skill_initials(cid)}</b>")
+        h = _card_hover(cid, slot, state.display_silver[slot])
+        if me is not None and slot in hires:
+            h += "<br><b>Click to hire it.</b>"
+        hover.append(h)
+        fill.append("#f7e9c8" if me is None or slot in hires or not hires else "#e6e0d2")
+    return dict(
+        type="scatter", name="display", mode="markers+text", x=xs, y=ys, text=text,
+        textfont=dict(size=9, color="#222"), hoverinfo="text", hovertext=hover,
+        customdata=[["slot", s] for s in range(8)],
+        marker=dict(size=[62] * 8, symbol="square", color=fill, line=dict(width=1.5, color="#8a6d3b")),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_hover(cid: int, slot: int, coins: int) -> str:
+    row, col = divmod(slot, 4)
+    lines = [f"Display space {slot + 1} (row {row + 1}, column {col + 1})", apprentice_text(cid)]
+    if coins:
+        lines.append(f"{coins} Silver lies on it: whoever hires it takes the Silver.")
+    return wrap_html(lines)
+
+
+def _pile_goods(state, which: str):
+    pile = state.bm_small if which == "small" else state.bm_large
+    if pile and pile[0]:
+        card = cards.BLACK_MARKET_CARDS[pile[0] - 1]
+        return card.small if which == "small" else card.large, len(pile)
+    empty = cards.BLACK_MARKET_EMPTY_SMALL if which == "small" else cards.BLACK_MARKET_EMPTY_LARGE
+    return empty, len(pile)
+
+
+def _piles(state) -> dict:
+    xs, ys, text, hover = [], [], [], []
+    for which, space in (("small", "A"), ("large", "C")):
+        goods, count = _pile_goods(state, which)
+        x, y = PILES[which]
+        xs.append(x)
+        ys.append(y)
+        title = "Small" if which == "small" else "Large"
+        text.append(f"{title} ({count}):<br>{esc(items(goods))}")
+        empty = "" if count else " (the pile is empty: the printed goods under it apply)"
+        hover.append(wrap_html([f"{title} Market pile, {count} card(s); top card: {items(goods)}{empty}",
+                                f"Black Market space {space} gives these goods.",
+                                "At each Black Market reset the top Small card turns over onto the Large pile."]))
+    return dict(
+        type="scatter", name="market piles", mode="markers+text", x=xs, y=ys, text=text,
+        textposition="bottom center", textfont=dict(size=9), hoverinfo="text", hovertext=hover,
+        customdata=[["pile", "small"], ["pile", "large"]],
+        marker=dict(size=22, symbol="square", color="#cdb8dc", line=dict(width=1, color="#5b3f6e")),
+    )
+
+
+def _silver(state) -> dict:
+    x, y = SPOTS["tax_stand"]
+    xs, ys, text, hover = [x + 3.6], [y + 3.2], [str(state.tax)], [
+        f"Tax Stand: {state.tax} Silver (Tax paid by everyone; whoever places at the Tax Stand takes it)"]
+    for slot, coins in enumerate(state.display_silver):
+        if coins and state.display[slot]:
+            row, col = divmod(slot, 4)
+            xs.append(DISPLAY_X0 + col * DISPLAY_DX + 3.2)
+            ys.append(DISPLAY_Y[row] + 3.2)
+            text.append(str(coins))
+            name = cards.APPRENTICES[state.display[slot] - 1].name
+            hover.append(f"{coins} Silver on the {esc(name)}: whoever hires it takes the Silver")
+    return dict(
+        type="scatter", name="silver", mode="markers+text", x=xs, y=ys, text=text,
+        textfont=dict(size=9, color="#222"), hoverinfo="text", hovertext=hover,
+        customdata=[["silver"]] * len(xs),
+        marker=dict(size=17, symbol="circle", color="#d9d9d9", line=dict(width=1.5, color="#8c8c8c")),
+    )
+
+
+def _virtue_markers(state) -> dict:
+    xs, ys, fill, hover = [], [], [], []
+    seen: dict[int, int] = {}
+    for p, pl in enumerate(state.players):
+        k = seen.get(pl.virtue, 0)
+        seen[pl.virtue] = k + 1
+        row, col = divmod(k, 3)
+        xs.append(VIRTUE_X0 + pl.virtue * VIRTUE_DX + (col - 1) * 1.8)
+        ys.append(VIRTUE_Y + 3.6 + row * 1.9)
+        fill.append(colour(state, p))
+        hover.append(f"<b>{esc(pl.name)}</b>: Virtue {pl.virtue}")
+    return dict(
+        type="scatter", name="virtue markers", mode="markers", x=xs, y=ys, hoverinfo="text",
+        hovertext=hover, customdata=[["player", p] for p in range(len(state.players))],
+        marker=dict(size=12, symbol="circle", color=fill, line=dict(width=1, color="#222")),
+    )
+
+
+def _labels(state) -> dict:
+    cols, _ = guildhall_geometry(state)
+    filled = len(state.guildhall)
+    status = [f"Turn {state.turn_no}", f"Resets: {state.resets}", f"Guildhall {min(filled, 4 * cols)}/{4 * cols}"]
+    if state.is_over:
+        status.append("<b>Game over</b>")
+    elif state.final_turns is not None:
+        status.append("<b>Final round</b>")
+    xs, ys, text = [STATUS_SPOT[0], 107.5], [STATUS_SPOT[1], 3.0], ["<br>".join(status),
+                                                                      f"Reward cards left: {len(state.rewards)}"]
+    over = filled - 4 * cols
+    xs.append(GUILD_X0 + 9)
+    ys.append(GUILD_Y0 - 3 * GUILD_DY - 5.5)
+    text.append(f"+{over} beside the full Guildhall" if over > 0 else "R reset · E end"
+                + (" · A discard" if state.options.artisans else ""))
+    return dict(type="scatter", name="labels", mode="text", x=xs, y=ys, text=text,
+                textfont=dict(size=10, color="#333"), hoverinfo="skip", customdata=[["label"]] * 3)
+
+
+def _players(state) -> dict:
+    xs, ys, fill, text, hover = [], [], [], [], []
+    cur = state.current_player
+    for p, pl in enumerate(state.players):
+        xs.append(LEGEND_X)
+        ys.append(LEGEND_Y0 - p * LEGEND_DY)
+        fill.append(colour(state, p))
+        name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character else "")
+        if pl.is_bot:
+            name += " · solo opponent"
+        text.append(f"<b>{name} ◀ to decide</b>" if p == cur else name)
+        hover.append(f"<b>{name}</b><br>Silver {pl.silver} · Virtue {pl.virtue} · "
+                     f"{pl.workers_in_supply} workers in supply · {len(pl.buildings)} buildings")
+    return dict(
+        type="scatter", name="players", mode="markers+text", x=xs, y=ys, text=text,
+        textposition="middle right", textfont=dict(size=10, color="#222"), hoverinfo="text",
+        hovertext=hover, customdata=[["player", p] for p in range(len(xs))],
+        marker=dict(size=13, symbol="circle", color=fill, line=dict(width=1, color="#222")),
+    )
+
+
+def _workers(state, p: int, groups: dict) -> dict:
+    pl = state.players[p]
+    xs, ys, text, data, hover = [], [], [], [], []
+    name = esc(pl.name)
+
+    def put(loc, x, y, count, label):
+        xs.append(x)
+        ys.append(y)
+        text.append(label)
+        data.append(["worker", loc, p, count])
+        hover.append(f"<b>{name}</b>: {count} worker{'s' if count != 1 else ''} at the {esc(location_name(loc))}")
+
+    for loc, row in zip(OPEN_LOCATIONS, state.board):
+        if row[p]:
+            g = groups[loc]
+            put(loc, *worker_spot(loc, g.index(p), len(g)), row[p], str(row[p]))
+    for i, owner in enumerate(state.black_market):
+        if owner == p:
+            put(BLACK_MARKET_SPACES[i], *worker_spot(BLACK_MARKET_SPACES[i], 0, 1), 1, "1")
+    cols, _ = guildhall_geometry(state)
+    last = 4 * cols
+    beside = 0
+    for k, owner in enumerate(state.guildhall, start=1):
+        if owner != p:
+            continue
+        if k <= last:
+            put("guildhall", *guild_cell(k, cols), 1, "")
+        else:
+            beside += 1
+    if beside:
+        x, y = guild_cell(last, cols)
+        put("guildhall", x + 1.2 + p * 1.4, y - 4.0, beside, str(beside))
+    if pl.in_prison:
+        g = groups["prison"]
+        put("prison", *worker_spot("prison", g.index(p), len(g)), pl.in_prison, str(pl.in_prison))
+    c = colour(state, p)
+    return dict(
+        type="scatter", name=f"workers {p}", mode="markers+text", x=xs, y=ys, text=text,
+        textfont=dict(size=10, color="#222" if c in ("#e6b800",) else "#fff"), hoverinfo="text",
+        hovertext=hover, customdata=data,
+        marker=dict(size=17, symbol="square" if pl.is_bot else "circle", color=c,
+                    line=dict(width=1, color="#222")),
+    )
+
+
+# --------------------------------------------------------------------------- layout
+
+def board_layout(state) -> dict:
+    shapes, annotations = [], []
+    for x0, y0, x1, y1, title, spot, hover_loc in REGIONS:
+        shapes.append(dict(type="rect", x0=x0, y0=y0, x1=x1, y1=y1, line=dict(color="#c9b991", width=1),
+                           fillcolor="rgba(255,255,255,0.35)", layer="below"))
+        if title and spot:
+            a = dict(x=spot[0], y=spot[1], text=f"<b>{title}</b>", showarrow=False, font=dict(size=11))
+            if hover_loc:
+                a["hovertext"] = rule_text(hover_loc)
+            annotations.append(a)
+    for i, lv in enumerate(cards.CATHEDRAL):
+        annotations.append(dict(x=97, y=CATHEDRAL_Y0 + i * CATHEDRAL_DY, xanchor="left",
+                                text=f"L{lv.level} · {lv.vp} VP", showarrow=False, font=dict(size=10),
+                                hovertext=_cathedral_level_hover(i)))
+    for col in range(4):
+        annotations.append(dict(x=DISPLAY_X0 + col * DISPLAY_DX, y=36.2, text=f"column {col + 1}",
+                                showarrow=False, font=dict(size=9, color="#666")))
+    return dict(
+        width=WIDTH, height=HEIGHT, margin=dict(l=4, r=4, t=34, b=4), showlegend=False,
+        plot_bgcolor="#f7f1e3", paper_bgcolor="#fffdf8", dragmode=False, hovermode="closest",
+        clickmode="event", hoverlabel=dict(align="left", font=dict(size=11)),
+        xaxis=dict(range=list(X_RANGE), visible=False, fixedrange=True),
+        yaxis=dict(range=list(Y_RANGE), visible=False, fixedrange=True),
+        shapes=shapes, annotations=annotations,
+        title=dict(text=board_title(state), x=0.01, font=dict(size=14)),
+        modebar=dict(remove=["zoom", "pan", "select", "lasso", "zoomIn", "zoomOut", "autoScale", "resetScale"]),
+    )
+
+
+def board_title(state, viewer: int | None = None) -> str:
+    who = "all-seeing" if viewer is None else f"{state.players[viewer].name}'s view"
+    return f"{esc(state.prompt)}  <span style='font-size:11px;color:#777'>({esc(who)})</span>"
+
+
+# --------------------------------------------------------------------------- the widget
+
+@dataclass(frozen=True)
+class BoardClick:
+    """What was clicked on the board: a location, a worker group or a display card."""
+    what: str                 # "location" | "worker" | "slot"
+    location: str | None = None
+    player: int | None = None
+    slot: int | None = None
+
+
+CLICKABLE = ("locations", "guildhall spaces", "display")
+
+
+class BoardView(ipywidgets.VBox):
+    """The main board as a plotly `FigureWidget` (`.figure`).
+
+    `update(state, viewer=None)` redraws in one `batch_update()`, sending only
+    what changed. `on_click(callback)` registers `callback(BoardClick)` for
+    clicks on locations, Guildhall spaces, workers and display cards.
+    """
+
+    def __init__(self, state, viewer: int | None = None, **kwargs):
+        self._click_handlers: list[Callable] = []
+        self.viewer = viewer
+        self.state = state
+        self.figure = self._new_figure(state)
+        super().__init__(children=[self.figure], **kwargs)
+
+    # ---- drawing
+    def _new_figure(self, state) -> LiveFigure:
+        """A figure built with its traces and layout at once, so that a page
+        or a view created later draws it without replaying messages."""
+        traces = board_traces(state, self.viewer)
+        layout = board_layout(state)
+        layout["title"]["text"] = board_title(state, self.viewer)
+        fig = LiveFigure(data=[go.Scatter(**{k: v for k, v in t.items() if k != "type"}) for t in traces],
+                         layout=layout)
+        for tr in fig.data:
+            tr.on_click(self._dispatch)
+        self._n = len(state.players)
+        self._last = traces
+        self._title = layout["title"]["text"]
+        return fig
+
+    def update(self, state, viewer: int | None = ...) -> None:
+        """Draw `state` (as seen by `viewer`; default: the viewer already set).
+
+        One batch: the changed trace properties and the title go to the page
+        in a single plotly update message (`figure.push_changes`). Only a new
+        player count (another game loaded) builds a new figure."""
+        if viewer is not ...:
+            self.viewer = viewer
+        self.state = state
+        if self._n != len(state.players):
+            old, self.figure = self.figure, self._new_figure(state)
+            self.children = [self.figure]
+            old.close()
+            return
+        traces = board_traces(state, self.viewer)
+        title = board_title(state, self.viewer)
+        relayout = {"title.text": title} if title != self._title else None
+        push_changes(self.figure, traces, self._last, relayout)
+        self._title = title
+        self._last = traces
+
+    # ---- clicks
+    def on_click(self, callback: Callable, remove: bool = False) -> None:
+        if remove:
+            self._click_handlers.remove(callback)
+        else:
+            self._click_handlers.append(callback)
+
+    def click_target(self, trace_index: int, point_index: int) -> BoardClick | None:
+        """What the point `point_index` of trace `trace_index` stands for."""
+        data = self._last[trace_index].get("customdata") or []
+        if not 0 <= point_index < len(data):
+            return None
+        d = data[point_index]
+        if d[0] == "location":
+            return BoardClick("location", location=d[1])
+        if d[0] == "worker":
+            return BoardClick("worker", location=d[1], player=d[2])
+        if d[0] == "slot":
+            return BoardClick("slot", slot=d[1])
+        return None
+
+    def _dispatch(self, trace, points, _state=None) -> None:
+        # plotly calls every trace's handlers on each click; only the clicked
+        # trace gets point indices
+        if not points.point_inds:
+            return
+        target = self.click_target(points.trace_index, points.point_inds[0])
+        if target is None:
+            return
+        for cb in list(self._click_handlers):
+            cb(target)
+
+    # ---- reading back (tests, notebooks)
+    def worker_counts(self) -> dict[str, dict[int, int]]:
+        """Workers drawn per location and player, read from the figure's data."""
+        out: dict[str, dict[int, int]] = {}
+        for tr in self.figure.data:
+            if not (tr.name or "").startswith("workers "):
+                continue
+            for d in tr.customdata or ():
+                _, loc, p, count = d
+                per = out.setdefault(loc, {})
+                per[int(p)] = per.get(int(p), 0) + int(count)
+        return out
+
+    def trace_index(self, name: str) -> int:
+        for i, tr in enumerate(self.figure.data):
+            if tr.name == name:
+                return i
+        raise KeyError(name)

@@ -1,0 +1,544 @@
+"""GameExplorer: board, player panels, decision panel, event log, history
+slider, seats (people or bots), viewer, score chart, what-if editor and
+save/load, around one `Session`.
+
+Every callback runs through `_guarded`: an exception shows as a readable
+message in `explorer.error` instead of breaking the page.
+
+>>> import archwk
+>>> ex = GameExplorer(archwk.new_game(2, seed=3), seats=["random", "random"])
+>>> ex.bots_button.click()
+>>> ex.state.is_over
+True
+"""
+from __future__ import annotations
+
+import base64
+import functools
+import traceback
+from typing import Sequence
+
+import ipywidgets
+
+from archwk import GameState, IllegalAction
+
+from .board import BoardClick, BoardView
+from .decision import DecisionPanel
+from .editor import WhatIfEditor
+from .panels import PlayerPanels
+from .score import ScorePanel
+from .session import Session, bot_kinds
+from .text import colour, esc
+
+LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
+TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES = range(4)
+SECRET_KINDS = ("keep", "discard")  # labels that name a card from a hidden hand
+
+
+
+def seat_options() -> list[tuple[str, str]]:
+    return [("Person", "person")] + [(f"{cls.__name__[:-3]} bot", k) for k, cls in bot_kinds().items()]
+
+
+def _guarded(method):
+    """Run a UI callback; show any exception in the explorer instead of raising."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
+            self.show_error(e)
+            return None
+    return wrapper
+
+
+class GameExplorer(ipywidgets.VBox):
+    """Play and explore a game in Jupyter or Voila.
+
+    `GameExplorer(state, seats=None, viewer=None)`: `seats` per player, "person"
+    (default) or "random" (or a bot object with `choose(state)`); `viewer` None
+    for the all-seeing view or a player index. With at least one person seated,
+    bots play at once up to that person's first decision; a table of bots only
+    waits for the "Bot move" / "Bots play on" buttons.
+
+    `explorer.state` is the state shown; `explorer.choose(action)` applies an
+    action as a click would (and raises `archwk.IllegalAction` if it is not
+    legal). Sub-widgets are attributes (`board`, `decision`, `players_panel`,
+    `score`, `editor`, `slider`, `event_log`, ...) so tests can click them.
+    """
+
+    def __init__(self, state: GameState, seats: Sequence | None = None, viewer: int | None = None, **kwargs):
+        self.session = Session(state, seats)
+        self._viewer = self._check_viewer(viewer, state)
+        # with a person at the table, bots take their first turns at once so the
+        # person meets their own decision; an all-bot table waits for "Bot move"
+        bot_error = None
+        if any(b is None and not p.is_bot for b, p in zip(self.session.seats, state.players)):
+            try:
+                self.session.run_bots()
+            except Exception as e:  # noqa: BLE001  (shown once the explorer is built)
+                bot_error = e
+        self._syncing = False
+        self._log_cache: dict = {}
+
+        # header: the prompt, errors
+        self.title = ipywidgets.HTML()
+        self.error = ipywidgets.HTML()
+
+        # controls: viewer, seats, bots
+        self.viewer_menu = ipywidgets.Dropdown(description="View as", style={"description_width": "60px"},
+                                               layout=ipywidgets.Layout(width="230px"))
+        self.seat_menus: list[ipywidgets.Dropdown] = []
+        self.seats_box = ipywidgets.HBox()
+        self.bot_step_button = ipywidgets.Button(description="Bot move", tooltip="one decision by the bot to move")
+        self.bots_button = ipywidgets.Button(description="Bots play on",
+                                             tooltip="bots decide until a person must decide or the game ends")
+        self.viewer_menu.observe(self._on_viewer, names="value")
+        self.bot_step_button.on_click(self._on_bot_step)
+        self.bots_button.on_click(self._on_bots)
+
+        # history
+        self.slider = ipywidgets.IntSlider(description="Decision", min=0, max=0, value=0,
+                                           continuous_update=False, layout=ipywidgets.Layout(width="520px"))
+        self.back_button = ipywidgets.Button(description="◀ Back", layout=ipywidgets.Layout(width="80px"))
+        self.forward_button = ipywidgets.Button(description="Forward ▶", layout=ipywidgets.Layout(width="90px"))
+        self.latest_button = ipywidgets.Button(description="Latest", layout=ipywidgets.Layout(width="70px"))
+        self.history_note = ipywidgets.HTML()
+        self.slider.observe(self._on_slider, names="value")
+        self.back_button.on_click(lambda _b: self._step(-1))
+        self.forward_button.on_click(lambda _b: self._step(+1))
+        self.latest_button.on_click(lambda _b: self._step(None))
+
+        # the main parts
+        self.board = BoardView(self.session.state, self._viewer)
+        self.board.on_click(self._on_board_click)
+        self.decision = DecisionPanel(on_choose=self._on_button)
+        self.players_panel = PlayerPanels()
+        self.event_log = ipywidgets.HTML()
+        self.score = ScorePanel(self.shown_state())
+        self.editor = WhatIfEditor(self.session, on_change=self._after_edit)
+
+        # save / load
+        self.save_button = ipywidgets.Button(description="Save game", tooltip="prepare a JSON download")
+        self.save_link = ipywidgets.HTML()
+        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False,
+                                            description="Load file")
+        self.load_text = ipywidgets.Textarea(placeholder="…or paste a saved game (JSON) here",
+                                             layout=ipywidgets.Layout(width="520px", height="80px"))
+        self.load_button = ipywidgets.Button(description="Load pasted")
+        self.file_message = ipywidgets.HTML()
+        self.save_button.on_click(self._on_save)
+        self.upload.observe(self._on_upload, names="value")
+        self.load_button.on_click(self._on_load_text)
+
+        side = ipywidgets.VBox([self.decision, ipywidgets.HTML("<b>Event log</b> (newest first)"), self.event_log],
+                               layout=ipywidgets.Layout(width="420px", margin="0 0 0 8px"))
+        files = ipywidgets.VBox([
+            ipywidgets.HBox([self.save_button, self.save_link]),
+            ipywidgets.HBox([self.upload]), self.load_text, self.load_button, self.file_message])
+        self.tabs = ipywidgets.Tab(children=[self.players_panel, self.score, self.editor, files])
+        for i, t in enumerate(("Players", "Scores", "What-if editor", "Save / load")):
+            self.tabs.set_title(i, t)
+        self._stale: set[int] = set()  # tabs not redrawn while hidden
+        self.tabs.observe(self._on_tab, names="selected_index")
+        super().__init__(children=[
+            self.title, self.error,
+            ipywidgets.HBox([self.viewer_menu, self.seats_box, self.bot_step_button, self.bots_button],
+                            layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
+            ipywidgets.HBox([self.back_button, self.slider, self.forward_button, self.latest_button,
+                             self.history_note], layout=ipywidgets.Layout(align_items="center")),
+            ipywidgets.HBox([self.board, side]),
+            self.tabs,
+        ], **kwargs)
+        self._build_menus()
+        self.refresh()
+        if bot_error is not None:
+            self.show_error(bot_error)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def viewer(self) -> int | None:
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, value: int | None) -> None:
+        self._viewer = self._check_viewer(value, self.state)
+        self._sync_viewer_menu()
+        self.refresh()
+
+    def choose(self, action) -> GameState:
+        """Apply `action` at the state shown, as a click would: at a past point
+        this starts a new line; bots then play their seats. An illegal action
+        raises `archwk.IllegalAction` (also shown in the explorer); nothing changes."""
+        before = (self.session.cursor, len(self.session))
+        try:
+            self.session.choose(action)
+        except Exception as e:
+            if (self.session.cursor, len(self.session)) != before:
+                self.refresh()  # the choice was made; a bot after it failed
+            self.show_error(e)
+            raise
+        self.clear_error()
+        self.refresh()
+        return self.state
+
+    def goto(self, index: int) -> GameState:
+        self.session.goto(index)
+        self.refresh()
+        return self.state
+
+    def save_json(self) -> str:
+        return self.session.save()
+
+    def load_json(self, text) -> GameState:
+        """Load a saved game; ValueError (also shown) if the document is bad."""
+        try:
+            self.session.load(text)
+        except Exception as e:
+            self._file_error(e)
+            raise
+        if self._viewer is not None and self._viewer >= len(self.state.players):
+            self._viewer = None
+        self._build_menus()
+        self.clear_error()
+        self.file_message.value = '<span style="color:#2d7a2d">Game loaded.</span>'
+        self.refresh()
+        return self.state
+
+    def show_error(self, e: BaseException | str) -> None:
+        if isinstance(e, BaseException):
+            if isinstance(e, (ValueError, IllegalAction)):
+                text = str(e)
+            else:  # a bug: say so, with where it happened
+                tb = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
+                where = f" (at {tb[0].filename.rsplit('/', 1)[-1]}:{tb[0].lineno})" if tb else ""
+                text = f"Unexpected error {type(e).__name__}: {e}{where}"
+        else:
+            text = e
+        self.error.value = (f'<div style="background:#fdecea;color:#b00020;border:1px solid #f5c2c0;'
+                            f'padding:4px 8px;border-radius:4px">{esc(text)}</div>')
+
+    def clear_error(self) -> None:
+        if self.error.value:
+            self.error.value = ""
+
+    @property
+    def error_text(self) -> str:
+        """The error shown now, as plain text ('' if none)."""
+        import re
+        return re.sub(r"<[^>]+>", "", self.error.value).strip()
+
+    # ------------------------------------------------------------------ drawing
+    def shown_state(self) -> GameState:
+        s = self.state
+        return s if self._viewer is None else s.view(self._viewer)
+
+    def refresh(self) -> None:
+        """Redraw everything from the session."""
+        s = self.state
+        shown = self.shown_state()
+        self.board.update(s, self._viewer)
+        self.players_panel.update(shown)
+        self.decision.update(s, can_act=self._can_act(s), note=self._decision_note(s))
+        self._update_log()
+        self._sync_slider()
+        self._update_controls(s)
+        self.editor.lock(self._viewer is not None)
+        # the score chart and the editor redraw only while their tab shows
+        self._stale |= {TAB_SCORES, TAB_EDITOR}
+        self._refresh_tab(self.tabs.selected_index)
+        who = "all-seeing" if self._viewer is None else f"{s.players[self._viewer].name}'s view"
+        title = (f'<div style="font-size:15px"><b>Architects of the West Kingdom</b> · '
+                 f'{len(s.players)} players · {esc(who)}</div>')
+        if self.title.value != title:
+            self.title.value = title
+
+    def _refresh_tab(self, index) -> None:
+        if index not in self._stale:
+            return
+        self._stale.discard(index)
+        if index == TAB_SCORES:
+            self.score.update(self.shown_state())
+        elif index == TAB_EDITOR:
+            self.editor.sync()
+
+    def show_tab(self, index: int) -> None:
+        """Select a tab (Players, Scores, What-if editor, Save / load) and draw it."""
+        self.tabs.selected_index = index
+        self._refresh_tab(index)
+
+    @_guarded
+    def _on_tab(self, change) -> None:
+        if change["new"] is not None:
+            self._refresh_tab(change["new"])
+
+    def close(self) -> None:
+        """Close the explorer and every widget inside it."""
+        def walk(w):
+            for c in getattr(w, "children", ()):
+                walk(c)
+            if w is not self:
+                w.close()
+        walk(self)
+        super().close()
+
+    def _can_act(self, s) -> bool:
+        return not s.is_over and (self._viewer is None or self._viewer == s.current_player)
+
+    def _decision_note(self, s) -> str:
+        if s.is_over:
+            import archwk
+            won = " and ".join(s.players[w].name for w in archwk.winners(s))
+            return f"The game is over. Winner: {won}."
+        p = s.current_player
+        notes = []
+        if not self.session.at_end:
+            notes.append("You are looking at a past point: choosing here starts a new what-if line "
+                         "(the later decisions are dropped).")
+        if self._viewer is not None and self._viewer != p:
+            notes.append(f"Waiting for {s.players[p].name} to decide.")
+        elif self.session.is_bot_seat(p):
+            notes.append(f"A {self.session.seat_kind(p)} bot sits here: press Bot move, or choose for it.")
+        return " ".join(notes)
+
+    def _update_controls(self, s) -> None:
+        bot = self.session.bot_to_move
+        self.bot_step_button.disabled = not bot
+        self.bots_button.disabled = not bot
+        self.back_button.disabled = self.session.cursor == 0
+        self.forward_button.disabled = self.latest_button.disabled = self.session.at_end
+
+    def _sync_slider(self) -> None:
+        self._syncing = True
+        try:
+            n = len(self.session) - 1
+            if self.slider.max != n:
+                if self.slider.value > n:
+                    self.slider.value = n
+                self.slider.max = n
+            self.slider.value = self.session.cursor
+        finally:
+            self._syncing = False
+        s = self.state
+        note = (f'<span style="color:#666">turn {s.turn_no} · {len(self.session)} states in this line</span>')
+        if self.history_note.value != note:
+            self.history_note.value = note
+
+    def _log_entry(self, i: int) -> str:
+        sess = self.session
+        s = sess.states[i]
+        key = (id(s), self._viewer)
+        hit = self._log_cache.get(key)
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        actor = sess.actor(i)
+        action = sess.action_at(i)
+        if i == 0:
+            head = "<b>Start</b>"
+        elif action is None:
+            head = "<b>Edited position</b> <i>(what-if)</i>"
+        else:
+            label = str(action)
+            if self._viewer is not None and actor != self._viewer and action.kind in SECRET_KINDS:
+                label = "chooses a card"
+            head = f'<b style="color:{colour(s, actor)}">{esc(s.players[actor].name)}</b>: {esc(label)}'
+        events = "".join(f"<li>{esc(e.text)}</li>" for e in s.events)
+        html = (f'<div style="margin:2px 0"><span style="color:#999">#{i}</span> {head}'
+                + (f'<ul style="margin:0 0 0 14px;padding:0">{events}</ul>' if events else "") + "</div>")
+        if len(self._log_cache) > 4000:
+            self._log_cache.clear()
+        self._log_cache[key] = (s, html)
+        return html
+
+    def _update_log(self) -> None:
+        c = self.session.cursor
+        entries = [self._log_entry(i) for i in range(c, max(-1, c - LOG_DECISIONS), -1)]
+        html = ('<div style="font-size:12px;line-height:1.35;max-height:320px;overflow-y:auto;'
+                'border:1px solid #ddd;padding:2px 6px">' + "".join(entries) + "</div>")
+        if self.event_log.value != html:
+            self.event_log.value = html
+
+    # ------------------------------------------------------------------ menus
+    def _check_viewer(self, viewer, state) -> int | None:
+        if viewer is None or viewer == -1:
+            return None
+        if not isinstance(viewer, int) or not 0 <= viewer < len(state.players):
+            raise ValueError(f"viewer: expected None (all-seeing) or a player index 0..{len(state.players) - 1}")
+        return viewer
+
+    def _build_menus(self) -> None:
+        s = self.state
+        self._syncing = True
+        try:
+            self.viewer_menu.options = [("All-seeing", -1)] + [(p.name, i) for i, p in enumerate(s.players)]
+            self._sync_viewer_menu()
+        finally:
+            self._syncing = False
+        for m in self.seat_menus:
+            m.close()
+        self.seat_menus = []
+        self._own_bots: dict[int, tuple] = {}
+        for i, p in enumerate(s.players):
+            if p.is_bot:
+                m = ipywidgets.Dropdown(options=[("Solo opponent", "solo")], value="solo", disabled=True,
+                                        description=p.name, layout=ipywidgets.Layout(width="220px"))
+            else:
+                kind = self.session.seat_kind(i)
+                opts = seat_options()
+                if kind not in {v for _, v in opts}:  # a bot object passed in by the caller
+                    self._own_bots[i] = (kind, self.session.seats[i])
+                    opts.append((kind, kind))
+                m = ipywidgets.Dropdown(options=opts, value=kind, description=p.name,
+                                        layout=ipywidgets.Layout(width="190px"),
+                                        style={"description_width": "70px"})
+                m.observe(functools.partial(self._on_seat, i), names="value")
+            self.seat_menus.append(m)
+        self.seats_box.children = self.seat_menus
+
+    def _sync_viewer_menu(self) -> None:
+        v = -1 if self._viewer is None else self._viewer
+        if self.viewer_menu.value != v:
+            was, self._syncing = self._syncing, True
+            try:
+                self.viewer_menu.value = v
+            finally:
+                self._syncing = was
+
+    # ------------------------------------------------------------------ callbacks
+    @_guarded
+    def _on_button(self, action) -> None:
+        self.choose(action)
+
+    @_guarded
+    def _on_board_click(self, click: BoardClick) -> None:
+        s = self.state
+        if not self._can_act(s):
+            who = s.players[s.current_player].name if s.current_player is not None else ""
+            self.show_error("The game is over." if s.is_over else
+                            f"It is {who}'s decision: switch the view to {who} or to all-seeing to play it.")
+            return
+        action = self.action_for_click(click)
+        if action is None:
+            self.show_error(self._click_reason(click))
+            return
+        self.choose(action)
+
+    def action_for_click(self, click: BoardClick):
+        """The legal action a board click stands for, or None."""
+        legal = self.state.legal_actions()
+        wanted = []
+        if click.what == "slot":
+            wanted = [("hire", None, click.slot)]
+        elif click.what == "worker":
+            wanted = [("capture", click.location, click.player), ("place", click.location, None),
+                      ("return_worker", click.location, None)]
+        elif click.what == "location":
+            wanted = [("place", click.location, None), ("return_worker", click.location, None)]
+        for kind, loc, target in wanted:
+            for a in legal:
+                if a.kind == kind and a.location == loc and a.target == target:
+                    return a
+        return None
+
+    def _click_reason(self, click: BoardClick) -> str:
+        from archwk import Action
+        s = self.state
+        if click.what in ("location", "worker") and click.location:
+            if s.decision == "place":
+                return s.why_illegal(Action("place", click.location)) or "not possible now"
+            if click.what == "worker" and s.decision in ("town_centre", "free_capture"):
+                return s.why_illegal(Action("capture", click.location, target=click.player)) or "not possible now"
+        if click.what == "slot":
+            return f"That display card cannot be hired now ({s.prompt})."
+        return f"Nothing to do there now. The decision is: {s.prompt}"
+
+    @_guarded
+    def _on_slider(self, change) -> None:
+        if self._syncing:
+            return
+        self.session.goto(int(change["new"]))
+        self.clear_error()
+        self.refresh()
+
+    @_guarded
+    def _step(self, delta: int | None) -> None:
+        if delta is None:
+            self.session.goto(len(self.session) - 1)
+        elif delta < 0:
+            self.session.back(-delta)
+        else:
+            self.session.forward(delta)
+        self.refresh()
+
+    @_guarded
+    def _on_viewer(self, change) -> None:
+        if self._syncing:
+            return
+        self.viewer = None if change["new"] == -1 else int(change["new"])
+
+    def _on_seat(self, player: int, change) -> None:
+        kind = change["new"]
+        own = self._own_bots.get(player)
+        self._seat_changed(player, own[1] if own and own[0] == kind else kind)
+
+    @_guarded
+    def _seat_changed(self, player: int, kind) -> None:
+        self.session.set_seat(player, kind)
+        if self.session.at_end:
+            self.session.run_bots()
+        self.refresh()
+
+    @_guarded
+    def _on_bot_step(self, _b=None) -> None:
+        self.session.bot_step()
+        self.clear_error()
+        self.refresh()
+
+    @_guarded
+    def _on_bots(self, _b=None) -> None:
+        self.session.run_bots()
+        self.clear_error()
+        self.refresh()
+
+    @_guarded
+    def _after_edit(self) -> None:
+        self.clear_error()
+        self.refresh()
+
+    @_guarded
+    def _on_save(self, _b=None) -> None:
+        text = self.save_json()
+        b64 = base64.b64encode(text.encode()).decode()
+        s = self.session.latest
+        name = f"archwk-{len(s.players)}p-turn{s.turn_no}.json"
+        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{b64}" '
+                                f'style="margin-left:8px">Download {esc(name)}</a> '
+                                f'<span style="color:#666">({len(text) // 1024 + 1} KB)</span>')
+
+    def _file_error(self, e) -> None:
+        self.file_message.value = (f'<span style="color:#b00020;font-weight:bold">Could not load: '
+                                   f'{esc(str(e))}</span>')
+        self.show_error(f"Could not load the game: {e}")
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = f["content"] if isinstance(f, dict) else f.content
+        try:
+            self.load_json(bytes(content))
+        except Exception:  # noqa: BLE001  (shown by load_json)
+            pass
+        finally:
+            self.upload.value = ()  # so the same file can be chosen again
+
+    def _on_load_text(self, _b=None) -> None:
+        try:
+            self.load_json(self.load_text.value)
+        except Exception:  # noqa: BLE001  (shown by load_json)
+            pass

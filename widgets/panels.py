@@ -1,0 +1,105 @@
+"""Player panels: each player's board in words (silver, resources, virtue, hand,
+apprentices with skills, buildings, debts, captured workers, supply).
+
+Panels draw whatever state they are given: pass `state.view(player)` and the
+other players' hands arrive hidden (as "?") from the library, so nothing
+secret reaches the page.
+"""
+from __future__ import annotations
+
+import ipywidgets
+
+from archwk import cards
+from archwk.model import HIDDEN
+
+from .text import apprentice_text, building_text, character_text, colour, esc
+
+_RES = cards.RESOURCES
+
+
+def _chip(text: str, title: str = "", bg: str = "#f3efe4") -> str:
+    t = f' title="{esc(title)}"' if title else ""
+    return (f'<span{t} style="display:inline-block;background:{bg};border-radius:4px;'
+            f'padding:0 4px;margin:1px 2px 1px 0">{text}</span>')
+
+
+def player_html(state, p: int) -> str:
+    """One player's panel as HTML."""
+    pl = state.players[p]
+    c = colour(state, p)
+    deciding = state.current_player == p
+    head = f'<b style="font-size:14px">{esc(pl.name)}</b>'
+    if pl.character:
+        head += " " + _chip(esc(pl.character), character_text(pl.character))
+    if pl.is_bot:
+        head += " " + _chip("solo opponent")
+    if deciding:
+        head += ' <span style="color:#b35900;font-weight:bold">◀ to decide</span>'
+    rows = [head]
+    rows.append(f"<b>Silver</b> {pl.silver} · <b>Virtue</b> {pl.virtue} · "
+                f"<b>Workers in supply</b> {pl.workers_in_supply}")
+    rows.append(" ".join(_chip(f"{r.capitalize()} {getattr(pl, r)}") for r in _RES))
+    # hand: names for the owner (or all-seeing), a count for others
+    hidden = [c for c in pl.hand if c == HIDDEN]
+    if pl.hand and len(hidden) == len(pl.hand):
+        rows.append(f"<b>Hand</b> {len(pl.hand)} card{'s' if len(pl.hand) != 1 else ''} (hidden)")
+    else:
+        chips = " ".join(_chip(esc(h), building_text(h)) for h in pl.hand) or "<i>empty</i>"
+        rows.append(f"<b>Hand ({len(pl.hand)})</b> {chips}")
+    if pl.apprentice_ids:
+        chips = []
+        for cid in pl.apprentice_ids:
+            a = cards.APPRENTICES[cid - 1]
+            skills = "/".join(sorted(a.skills)) or "no skill"
+            chips.append(_chip(f"{esc(a.name)} <i>({esc(skills)})</i>", apprentice_text(cid), "#e8f0e0"))
+        rows.append(f"<b>Apprentices ({len(pl.apprentice_ids)})</b> " + " ".join(chips))
+    else:
+        rows.append("<b>Apprentices</b> <i>none</i>")
+    if pl.buildings:
+        chips = []
+        for b in pl.buildings:
+            try:
+                vp = cards.building(b).vp
+            except (KeyError, ValueError):
+                vp = "?"
+            chips.append(_chip(f"{esc(b)} ({vp} VP)", building_text(b), "#e6ecf5"))
+        rows.append(f"<b>Buildings ({len(pl.buildings)})</b> " + " ".join(chips))
+    else:
+        rows.append("<b>Buildings</b> <i>none</i>")
+    rows.append(f"<b>Debts</b> {pl.debts_unpaid} unpaid, {pl.debts_paid} paid · "
+                f"<b>Cathedral</b> level {pl.cathedral_level}")
+    held = [(o, k) for o, k in enumerate(pl.captured) if k]
+    if held:
+        parts = [f'<span style="color:{colour(state, o)}">●</span> {k} of {esc(state.players[o].name)}\'s'
+                 for o, k in held]
+        rows.append("<b>Captured here</b> " + ", ".join(parts))
+    away = sum(q.captured[p] for q in state.players)
+    if pl.in_prison or away:
+        rows.append(f"<b>In Prison</b> {pl.in_prison} · <b>held on other boards</b> {away}")
+    border = "3px solid #b35900" if deciding else "1px solid #ddd"
+    return (f'<div style="border:{border};border-left:8px solid {c};border-radius:6px;padding:4px 8px;'
+            f'line-height:1.5;font-size:12px;min-width:250px">' + "<br>".join(rows) + "</div>")
+
+
+class PlayerPanels(ipywidgets.Box):
+    """One panel per player, side by side (wrapping). `update(state)` redraws."""
+
+    def __init__(self, state=None, **kwargs):
+        kwargs.setdefault("layout", ipywidgets.Layout(display="flex", flex_flow="row wrap"))
+        super().__init__(**kwargs)
+        self.panels: list[ipywidgets.HTML] = []
+        if state is not None:
+            self.update(state)
+
+    def update(self, state) -> None:
+        n = len(state.players)
+        if len(self.panels) != n:
+            for w in self.panels:
+                w.close()
+            self.panels = [ipywidgets.HTML(layout=ipywidgets.Layout(flex="1 1 260px", margin="3px"))
+                           for _ in range(n)]
+            self.children = self.panels
+        for p, w in enumerate(self.panels):
+            html = player_html(state, p)
+            if w.value != html:
+                w.value = html

@@ -1,0 +1,101 @@
+"""Score panel: `archwk.final_scores` per player as a stacked bar chart, one
+bar segment per scoring line (negative lines stack below zero). Before the end
+it is the library's projection "as if the game ended now".
+
+Drawn as HTML (no plotly): every plotly FigureWidget on a page loads its own
+5 MB copy of plotly.js, and under load anywidget gives up on a figure model
+that is not ready within 2 s. The board is the one figure the explorer needs;
+a bar chart reads as well in plain HTML, with each segment's value on hover.
+"""
+from __future__ import annotations
+
+import re
+
+import ipywidgets
+
+import archwk
+from archwk.scoring import ScoreBreakdown
+
+from .text import colour, esc
+
+LINE_NAMES = {
+    "buildings": "Buildings", "cathedral": "Cathedral", "virtue": "Virtue track", "debts": "Unpaid debts",
+    "gold_marble": "Gold and Marble", "silver": "Silver (1 per 10)", "prison": "Prison",
+    "guildhall": "Guildhall (solo opponent)",
+}
+LINE_COLOURS = {
+    "buildings": "#4e79a7", "cathedral": "#b07aa1", "virtue": "#59a14f", "debts": "#e15759",
+    "gold_marble": "#edc948", "silver": "#bab0ac", "prison": "#79706e", "guildhall": "#9c755f",
+}
+CHART_PX = 220   # height of the bars' area
+COLUMN_PX = 70
+
+
+def score_html(state) -> str:
+    """The chart for `state` as HTML; each segment carries data-line / data-value
+    and each column data-total, so what is drawn can be read back."""
+    scores = archwk.final_scores(state)
+    lines = ScoreBreakdown.LINES
+    ups = [sum(max(0, getattr(sc, ln)) for ln in lines) for sc in scores]
+    downs = [sum(max(0, -getattr(sc, ln)) for ln in lines) for sc in scores]
+    top, bottom = max(ups + [1]), max(downs + [0])
+    px = CHART_PX / (top + bottom)
+    cols = []
+    for sc, up, down in zip(scores, ups, downs):
+        def seg(ln, v):
+            return (f'<div data-line="{ln}" data-value="{v}" title="{esc(sc.name)}: {LINE_NAMES[ln]} {v:+d}" '
+                    f'style="height:{abs(v) * px:.1f}px;background:{LINE_COLOURS[ln]};'
+                    f'border-top:1px solid #fff"></div>')
+        pos = "".join(seg(ln, getattr(sc, ln)) for ln in reversed(lines) if getattr(sc, ln) > 0)
+        neg = "".join(seg(ln, getattr(sc, ln)) for ln in lines if getattr(sc, ln) < 0)
+        cols.append(
+            f'<div data-total="{sc.total}" style="width:{COLUMN_PX}px;margin:0 6px;text-align:center">'
+            f'<div style="height:{(top - up) * px:.1f}px"></div>'
+            f'<div style="font-weight:bold;font-size:13px">{sc.total}</div>'
+            f'<div style="margin:0 14px">{pos}</div>'
+            f'<div style="border-top:2px solid #333;margin:0 6px"></div>'
+            f'<div style="margin:0 14px;height:{bottom * px:.1f}px">{neg}</div>'
+            f'<div style="color:{colour(state, sc.player)};font-weight:bold;font-size:12px;'
+            f'overflow:hidden;text-overflow:ellipsis;white-space:nowrap">{esc(sc.name)}</div></div>')
+    used = [ln for ln in lines if any(getattr(sc, ln) for sc in scores)]
+    legend = " ".join(f'<span style="white-space:nowrap;margin-right:8px"><span style="display:inline-block;'
+                      f'width:10px;height:10px;background:{LINE_COLOURS[ln]}"></span> {LINE_NAMES[ln]}</span>'
+                      for ln in used)
+    title = "Final scores" if state.is_over else "Projected scores (if the game ended now)"
+    return (f'<div style="font-size:12px"><div style="font-weight:bold;font-size:13px;margin-bottom:4px">'
+            f'{title}</div><div style="display:flex;align-items:flex-start">{"".join(cols)}</div>'
+            f'<div style="margin-top:6px;max-width:560px">{legend}</div>'
+            f'<div style="color:#777">Hover a segment for its value. Lines: buildings, Cathedral, Virtue '
+            f'track, unpaid Debts, Gold and Marble, Silver, Prison (archwk.final_scores).</div></div>')
+
+
+class ScorePanel(ipywidgets.VBox):
+    """The score chart (`.chart`, an HTML widget) with `update(state)`."""
+
+    def __init__(self, state=None, **kwargs):
+        self.chart = ipywidgets.HTML()
+        super().__init__(children=[self.chart], **kwargs)
+        if state is not None:
+            self.update(state)
+
+    def update(self, state) -> None:
+        html = score_html(state)
+        if self.chart.value != html:
+            self.chart.value = html
+
+    # ---- reading back what is drawn (tests)
+    def totals(self) -> list[int]:
+        return [int(t) for t in re.findall(r'data-total="(-?\d+)"', self.chart.value)]
+
+    def lines(self) -> dict[str, list[int]]:
+        """{scoring line: [value per player]} as drawn (0 where a line has no segment)."""
+        out = {ln: [0] * len(self.totals()) for ln in ScoreBreakdown.LINES}
+        for p, col in enumerate(self.chart.value.split('data-total="')[1:]):
+            for ln, v in re.findall(r'data-line="(\w+)" data-value="(-?\d+)"', col):
+                out[ln][p] = int(v)
+        return out
+
+    @property
+    def title(self) -> str:
+        m = re.search(r"(Final scores|Projected scores[^<]*)", self.chart.value)
+        return m.group(1) if m else ""

@@ -1,0 +1,262 @@
+"""A game session: the states of one line of play, a cursor into them, and who
+sits in each seat. Pure Python (no UI imports), so it is easy to test and reuse.
+
+Every state is kept (states share their unchanged parts, so this is cheap); the
+cursor says which one is shown. Choosing an action or editing at a past point
+drops the later states and continues from there: a new what-if line.
+
+>>> import archwk
+>>> s = Session(archwk.new_game(2, seed=1), seats=["person", "random"])
+>>> first = s.state
+>>> s.choose(s.state.legal_actions()[0]) is s.state
+True
+>>> s.goto(0) is first
+True
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import archwk
+from archwk import GameState
+
+def bot_kinds() -> dict[str, type]:
+    """The bots of `archwk.bots` by seat name ("random" for RandomBot, ...),
+    RandomBot first. Found by name, so a stronger bot added to the library
+    shows up in the seat menus without a change here."""
+    found = {}
+    for name, obj in vars(archwk.bots).items():
+        if (isinstance(obj, type) and name.endswith("Bot") and obj.__module__ == archwk.bots.__name__
+                and callable(getattr(obj, "choose", None))):
+            found[name[:-3].lower()] = obj
+    return dict(sorted(found.items(), key=lambda kv: (kv[0] != "random", kv[0])))
+
+
+#: what a seat can hold, as offered in the explorer's seat menus
+SEAT_KINDS = ("person",) + tuple(bot_kinds())
+
+
+def make_bot(kind: Any, seed: int = 0):
+    """The bot for a seat description: None for a person ("person", "human",
+    None), a bot of `archwk.bots` by seat name ("random", ...), or any object
+    with `choose(state)` as it is."""
+    if kind is None or kind in ("person", "human"):
+        return None
+    if isinstance(kind, str):
+        cls = bot_kinds().get(kind.lower().removesuffix("bot").strip())
+        if cls is not None:
+            return cls(seed)
+    elif hasattr(kind, "choose"):
+        return kind
+    raise ValueError(f"seat: expected one of {', '.join(SEAT_KINDS)} or a bot with choose(state), got {kind!r}")
+
+
+def _seat_kind(bot) -> str:
+    if bot is None:
+        return "person"
+    for kind, cls in bot_kinds().items():
+        if type(bot) is cls:
+            return kind
+    return type(bot).__name__
+
+
+class Session:
+    """States of one line of play with a cursor; bots per seat; save and load.
+
+    `seats` gives, per player, a person (None / "person") or a bot ("random" or
+    an object with `choose(state)`); missing seats are people. Bots never play
+    on their own: `choose` runs them after a person's choice (and `run_bots`
+    runs them on demand), so a test or a notebook stays in control.
+    """
+
+    MAX_BOT_DECISIONS = 200_000  # a game longer than this is an engine bug
+
+    def __init__(self, state: GameState, seats: Sequence | None = None, *, bot_seed: int = 0):
+        if not isinstance(state, GameState):
+            raise ValueError(f"Session: expected an archwk.GameState, got {type(state).__name__}")
+        if state.is_view:
+            raise ValueError("Session: a player's view cannot be played on; start from the full state")
+        self._states: list[GameState] = [state]
+        self._moves: list = [None]  # the action that led to each state (None: start or edit)
+        self.cursor = 0
+        self.bot_seed = bot_seed
+        self.seats: list = []
+        self._set_all_seats(seats)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def state(self) -> GameState:
+        """The state at the cursor."""
+        return self._states[self.cursor]
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        return tuple(self._states)
+
+    @property
+    def latest(self) -> GameState:
+        """The last state of the current line."""
+        return self._states[-1]
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor == len(self._states) - 1
+
+    def actor(self, index: int) -> int | None:
+        """Who made the decision that led to state `index` (None for the first)."""
+        if index <= 0:
+            return None
+        return self._states[index - 1].current_player
+
+    def action_at(self, index: int):
+        """The action that led to state `index` (None for the first state and
+        for a what-if edit)."""
+        if index <= 0:
+            return None
+        return self._moves[index]
+
+    def seat_kind(self, player: int) -> str:
+        return _seat_kind(self.seats[player])
+
+    def is_bot_seat(self, player: int | None) -> bool:
+        return player is not None and self.seats[player] is not None
+
+    @property
+    def bot_to_move(self) -> bool:
+        """The decision at the cursor belongs to a bot seat."""
+        s = self.state
+        return not s.is_over and self.is_bot_seat(s.current_player)
+
+    # ---------------------------------------------------------------- moving
+    def goto(self, index: int) -> GameState:
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise ValueError(f"goto: expected a state number, got {index!r}")
+        if not 0 <= index < len(self._states):
+            raise ValueError(f"goto: no state {index}; this line has states 0 to {len(self._states) - 1}")
+        self.cursor = index
+        return self.state
+
+    def back(self, steps: int = 1) -> GameState:
+        return self.goto(max(0, self.cursor - steps))
+
+    def forward(self, steps: int = 1) -> GameState:
+        return self.goto(min(len(self._states) - 1, self.cursor + steps))
+
+    # ---------------------------------------------------------------- playing
+    def _push(self, new: GameState, action=None) -> GameState:
+        del self._states[self.cursor + 1:]  # a choice at a past point starts a new line
+        del self._moves[self.cursor + 1:]
+        self._states.append(new)
+        self._moves.append(action)
+        self.cursor = len(self._states) - 1
+        return new
+
+    def choose(self, action, *, run_bots: bool = True) -> GameState:
+        """Apply `action` at the cursor (archwk.IllegalAction if the rules forbid
+        it; then nothing changes), then let bot seats play until a person's
+        decision or the end. Returns the state at the cursor."""
+        self._push(self.state.apply(action), action)
+        if run_bots:
+            self.run_bots()
+        return self.state
+
+    def bot_step(self) -> bool:
+        """One decision by the bot whose turn it is; False if it is nobody's bot turn."""
+        if not self.bot_to_move:
+            return False
+        s = self.state
+        action = self.seats[s.current_player].choose(s)
+        self._push(s.apply(action), action)
+        return True
+
+    def run_bots(self, max_decisions: int | None = None) -> int:
+        """Let bots decide until a person must decide or the game ends; returns
+        how many decisions they made."""
+        limit = self.MAX_BOT_DECISIONS if max_decisions is None else max_decisions
+        n = 0
+        while n < limit and self.bot_step():
+            n += 1
+        return n
+
+    def edit(self, player: int | None = None, **changes) -> GameState:
+        """A what-if edit at the cursor (`GameState.edit`); ValueError and no
+        change if the library rejects it."""
+        return self._push(self.state.edit(player, **changes))
+
+    # ---------------------------------------------------------------- seats
+    def _set_all_seats(self, seats) -> None:
+        n = len(self.state.players)
+        seats = list(seats) if seats is not None else []
+        if len(seats) > n:
+            raise ValueError(f"seats: {len(seats)} given for {n} players")
+        seats += [None] * (n - len(seats))
+        self.seats = [None if self.state.players[i].is_bot else make_bot(k, self.bot_seed + i)
+                      for i, k in enumerate(seats)]
+
+    def set_seat(self, player: int, kind) -> None:
+        """Put a person or a bot in a seat. The solo opponent plays itself."""
+        if not isinstance(player, int) or not 0 <= player < len(self.seats):
+            raise ValueError(f"set_seat: no player {player!r}")
+        if self.state.players[player].is_bot:
+            raise ValueError("set_seat: the solo opponent is played by the rules themselves")
+        self.seats[player] = make_bot(kind, self.bot_seed + player)
+
+    # ---------------------------------------------------------------- saving
+    def save(self) -> str:
+        """The JSON text of the last state of the current line (`GameState.to_json`)."""
+        return self.latest.to_json()
+
+    def load(self, text: str | bytes) -> GameState:
+        """Replace the session by a saved game. A bad document raises ValueError
+        (the library's message) and leaves the session as it was. The earlier
+        states are rebuilt from the game record when the game was not edited,
+        so the history can be stepped through after loading."""
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError("saved game: the file is not UTF-8 text") from None
+        state = GameState.from_json(text)
+        states, moves = _rebuild(state)
+        seats = self.seats if len(state.players) == len(self.seats) else None
+        self._states, self._moves = states, moves
+        self.cursor = len(states) - 1
+        if seats is None:
+            self._set_all_seats(None)
+        else:
+            self.seats = [None if state.players[i].is_bot else b for i, b in enumerate(seats)]
+        return self.state
+
+    @classmethod
+    def from_json(cls, text: str, seats: Sequence | None = None) -> "Session":
+        state = GameState.from_json(text)
+        out = cls(state, seats)
+        out._states, out._moves = _rebuild(state)
+        out.cursor = len(out._states) - 1
+        return out
+
+
+def _rebuild(state: GameState) -> tuple[list[GameState], list]:
+    """(every state from the start to `state`, the actions between them), by
+    replaying its game record; just ([state], [None]) when that is impossible
+    (an edited position) or does not reproduce the saved state exactly."""
+    alone = ([state], [None])
+    if state.edited:
+        return alone
+    try:
+        rec = state.record()
+        s = archwk.new_game(rec["players"], seed=rec["seed"], options=archwk.Options.from_dict(rec["options"]))
+        out, moves = [s], [None]
+        for a in state.history:
+            s = s.apply(a)
+            out.append(s)
+            moves.append(a)
+        if s.to_json() != state.to_json():
+            return alone
+    except (ValueError, KeyError, TypeError):
+        return alone
+    out[-1] = state
+    return out, moves
