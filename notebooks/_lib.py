@@ -1,0 +1,420 @@
+"""Small helpers the notebooks share: the dashboard, the new-game forms around
+`widgets.GameExplorer`, and the what-if comparison of the legal actions.
+
+Everything game-related comes from `archwk` (rules, scores) and `widgets`
+(the explorer); this module only arranges them for the notebooks.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+from pathlib import Path
+
+import ipywidgets
+
+import archwk
+from archwk import GameState
+
+#: your seat's name in games against bots (the library's sentences read "Ann (you) places…")
+LEARNER = "Ann (you)"
+
+#: the notebooks, in the order the dashboard lists them: (file, title, what it is for)
+PAGES = (
+    ("tutorial.ipynb", "Rules tutorial",
+     "Learn the rules step by step: one short lesson per rulebook section, each with a position to play "
+     "and a check of your move."),
+    ("explorer.ipynb", "Game explorer",
+     "Play a full game against bots or hot-seat with friends; step back through the history at any time."),
+    ("whatif.ipynb", "What-if analysis",
+     "Load or edit a position and compare what each legal choice would lead to."),
+    ("solo.ipynb", "Solo play",
+     "Play the solo game against the Byzantine opponent (Constantine or Helena)."),
+)
+
+
+def esc(text) -> str:
+    return html.escape(str(text))
+
+
+def error_html(e: BaseException | str) -> str:
+    """A readable message for an exception raised in a callback."""
+    if isinstance(e, BaseException):
+        if isinstance(e, ValueError):
+            text = str(e)
+        else:
+            tb = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
+            where = f" (at {tb[0].filename.rsplit('/', 1)[-1]}:{tb[0].lineno})" if tb else ""
+            text = f"Unexpected error {type(e).__name__}: {e}{where}"
+    else:
+        text = e
+    return (f'<div class="archwk-error" style="background:#fdecea;color:#b00020;border:1px solid #f5c2c0;'
+            f'padding:4px 8px;border-radius:4px">{esc(text)}</div>')
+
+
+def guarded(method):
+    """Run a widget callback; show an exception in `self.error` instead of raising it."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
+            self.error.value = error_html(e)
+            return None
+    return wrapper
+
+
+# --------------------------------------------------------------------------- dashboard
+
+def rules_notes_html() -> str:
+    """archwk's rules notes (where the sources disagree, and how archwk plays it) as HTML."""
+    text = (Path(archwk.__file__).parent / "data" / "rules-notes.md").read_text()
+    try:
+        import mistune  # comes with nbconvert, which Voila and Jupyter use
+        body = mistune.create_markdown(plugins=["table"])(text)
+    except ImportError:  # pragma: no cover
+        body = f"<pre style='white-space:pre-wrap'>{esc(text)}</pre>"
+    return ('<div class="archwk-notes" style="font-size:13px;line-height:1.45;max-width:1100px">'
+            '<style>.archwk-notes table{border-collapse:collapse;margin:6px 0}'
+            '.archwk-notes td,.archwk-notes th{border:1px solid #ddd;padding:3px 6px;vertical-align:top}'
+            '.archwk-notes th{background:#f3efe4}</style>' + body + "</div>")
+
+
+def _page_cards() -> str:
+    cards = []
+    for file, title, what in PAGES:
+        cards.append(
+            f'<a href="{file}" class="archwk-page-link" style="text-decoration:none;color:inherit">'
+            f'<div style="border:1px solid #d8ccb0;border-radius:8px;padding:10px 14px;width:230px;'
+            f'min-height:96px;background:#fffaf0"><div style="font-size:16px;font-weight:bold;'
+            f'color:#7a4b12">{esc(title)} →</div><div style="font-size:13px;color:#444;margin-top:4px">'
+            f"{esc(what)}</div></div></a>")
+    return '<div style="display:flex;flex-wrap:wrap;gap:10px">' + "".join(cards) + "</div>"
+
+
+def _lessons_html() -> str:
+    from tutorial_lessons import LESSONS
+    rows = "".join(f"<tr><td>{i}</td><td>{esc(lesson.title)}</td><td><i>{esc(lesson.section)}</i></td>"
+                   f"<td>{esc(lesson.task)}</td></tr>" for i, lesson in enumerate(LESSONS, 1))
+    return ('<div class="archwk-notes" style="font-size:13px"><p>Open the <a href="tutorial.ipynb">rules '
+            'tutorial</a> to play these lessons; progress shows at the top of the page.</p>'
+            '<style>.archwk-notes table{border-collapse:collapse}.archwk-notes td,.archwk-notes th'
+            '{border:1px solid #ddd;padding:3px 6px;vertical-align:top}</style>'
+            "<table><tr><th>#</th><th>Lesson</th><th>Rulebook section</th><th>Your task</th></tr>"
+            + rows + "</table></div>")
+
+
+def dashboard() -> ipywidgets.Tab:
+    """The landing page's tabs: where to go, the rules notes, the lessons."""
+    start = ipywidgets.HTML(
+        '<div style="font-size:14px;max-width:1000px">'
+        "<p><i>Architects of the West Kingdom</i>: each turn you place one worker to gather, trade, hire "
+        "apprentices, capture rivals' workers or construct. The most Victory Points at the end wins.</p>"
+        + _page_cards()
+        + "<p style='color:#666;font-size:12px;margin-top:12px'>archwk plays the printed rulebook; the "
+          "<b>Rules notes</b> tab says where the rulebook, the online summary and the online version "
+          "disagree, and what archwk does.</p></div>")
+    notes = ipywidgets.HTML(rules_notes_html())
+    lessons = ipywidgets.HTML(_lessons_html())
+    tab = ipywidgets.Tab(children=[start, notes, lessons])
+    for i, t in enumerate(("Start here", "Rules notes", "Lessons")):
+        tab.set_title(i, t)
+    tab.add_class("archwk-dashboard")
+    return tab
+
+
+# --------------------------------------------------------------------------- games
+
+def _explorer(state: GameState, seats):
+    """A GameExplorer on `state`; bot seats that decide first (e.g. in the
+    building draft) play at once, so the page opens on a person's decision."""
+    from widgets import GameExplorer
+    ex = GameExplorer(state, seats=seats)
+    if ex.session.bot_to_move:
+        ex.session.run_bots()
+        ex.refresh()
+    return ex
+
+
+class GameApp(ipywidgets.VBox):
+    """A new-game form above a `widgets.GameExplorer` (`.explorer`).
+
+    `new_game()` starts the game the form describes. Seats can also be changed
+    in the explorer itself (person or bot per seat); hot-seat play is a person
+    in every seat.
+    """
+
+    OPPONENTS = [("You against random bots", "bots"), ("Hot-seat: people in every seat", "people")]
+    RULES = [("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
+             ("Rules as played online", "online")]
+    MIN_PLAYERS = 2
+
+    def __init__(self, players: int = 3, seed: int = 1, opponents: str | None = None, **kwargs):
+        self.error = ipywidgets.HTML()
+        self.players = ipywidgets.BoundedIntText(value=players, min=self.MIN_PLAYERS, max=5, description="Players",
+                                                 layout=ipywidgets.Layout(width="150px"))
+        self.seed = ipywidgets.IntText(value=seed, description="Seed", layout=ipywidgets.Layout(width="150px"))
+        self.opponents = ipywidgets.Dropdown(options=self.OPPONENTS, value=opponents or self.OPPONENTS[0][1],
+                                             layout=ipywidgets.Layout(width="280px"))
+        self.rules = ipywidgets.Dropdown(options=self.RULES, value="base", layout=ipywidgets.Layout(width="230px"))
+        self.new_button = ipywidgets.Button(description="New game", button_style="primary")
+        self.new_button.on_click(self._on_new)
+        self.explorer = _explorer(self._state(), self._seats())
+        form = [self.players, self.seed, self.opponents, self.rules, self.new_button]
+        if self.MIN_PLAYERS == 1:
+            form.remove(self.players)
+        super().__init__(children=[
+            ipywidgets.HBox(form, layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.error, self.explorer], **kwargs)
+
+    def _options(self) -> archwk.Options:
+        return {"base": archwk.Options(), "side2": archwk.Options(board_side=2),
+                "online": archwk.Options.online()}[self.rules.value]
+
+    def _names(self) -> list[str]:
+        n = self.players.value
+        if self.opponents.value == "bots":
+            return [LEARNER] + [f"Bot {i}" for i in range(1, n)]
+        return [f"Player {i}" for i in range(1, n + 1)]
+
+    def _state(self) -> GameState:
+        return archwk.new_game(self._names(), seed=self.seed.value, options=self._options())
+
+    def _seats(self):
+        n = len(self._names())
+        return ["person"] + ["random"] * (n - 1) if self.opponents.value == "bots" else ["person"] * n
+
+    def new_game(self):
+        """Replace the explorer by a new game as the form says."""
+        state, seats = self._state(), self._seats()
+        old = self.explorer
+        self.explorer = _explorer(state, seats)
+        self.children = self.children[:-1] + (self.explorer,)
+        old.close()
+        self.error.value = ""
+        return self.explorer
+
+    @guarded
+    def _on_new(self, _b=None):
+        self.new_game()
+
+
+class SoloApp(GameApp):
+    """The solo game: you against the Byzantine opponent, which plays itself."""
+
+    OPPONENTS = [("Constantine (standard)", "constantine"), ("Helena (hard)", "helena")]
+    RULES = [("Printed rulebook", "base"), ("Variable setup (characters)", "side2")]
+    MIN_PLAYERS = 1
+
+    def __init__(self, seed: int = 1, opponent: str = "constantine", **kwargs):
+        super().__init__(players=1, seed=seed, opponents=opponent, **kwargs)
+
+    def _options(self) -> archwk.Options:
+        return archwk.Options(solo_opponent=self.opponents.value,
+                              board_side=2 if self.rules.value == "side2" else 1)
+
+    def _names(self) -> list[str]:
+        return [LEARNER]
+
+    def _seats(self):
+        return ["person"]
+
+
+# --------------------------------------------------------------------------- what-if
+
+def _resources_line(before, after) -> str:
+    parts = []
+    for what in ("silver", "virtue"):
+        d = getattr(after, what) - getattr(before, what)
+        if d:
+            parts.append(f"{d:+d} {what.capitalize()}")
+    for r in archwk.cards.RESOURCES:
+        d = after.resources[r] - before.resources[r]
+        if d:
+            parts.append(f"{d:+d} {r.capitalize()}")
+    for what, word in (("debts_unpaid", "Debt"), ("cathedral_level", "Cathedral"), ("in_prison", "in Prison")):
+        d = getattr(after, what) - getattr(before, what)
+        if d:
+            parts.append(f"{d:+d} {word}")
+    if len(after.buildings) > len(before.buildings):
+        parts.append("builds " + ", ".join(after.buildings[len(before.buildings):]))
+    if len(after.apprentices) > len(before.apprentices):
+        parts.append("hires " + ", ".join(after.apprentices[len(before.apprentices):]))
+    return ", ".join(parts) or "no change yet"
+
+
+def evaluate(state: GameState, rollouts: int = 100, seed: int = 0) -> dict:
+    """{action: archwk.analysis.ActionValue} for the player to move: Monte Carlo
+    rollouts from that player's view only (issue 6's move evaluation)."""
+    from archwk.analysis import evaluate_actions
+    return {v.action: v for v in evaluate_actions(state, rollouts=rollouts, seed=seed)}
+
+
+def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
+    """For each legal choice: its label, what it does at once, the chooser's
+    changes, and the projected VP (archwk.final_scores as if the game ended)
+    before and after; with `values` (from `evaluate`) also the Monte Carlo win
+    chance and expected VP. Best first: by win chance and expected VP when
+    evaluated, else by the projected VP change."""
+    if state.is_over or state.is_view:
+        return []
+    p = state.current_player
+    before = state.players[p]
+    base = archwk.final_scores(state)[p].total
+    rows = []
+    for i, a in enumerate(state.legal_actions()):
+        after = state.apply(a)
+        total = archwk.final_scores(after)[p].total
+        effects = [e.text for e in after.events if e.kind not in ("turn",)]
+        nxt = "" if after.is_over or after.current_player != p else after.prompt
+        v = (values or {}).get(a)
+        rows.append(dict(order=i, action=a, label=str(a), effects=effects,
+                         change=_resources_line(before, after.players[p]), vp_before=base, vp_after=total,
+                         delta=total - base, then=nxt, value=v))
+    if values:
+        rows.sort(key=lambda r: (-(r["value"].win_rate if r["value"] else -1),
+                                 -(r["value"].mean_vp if r["value"] else -1e9), r["order"]))
+    else:
+        rows.sort(key=lambda r: (-r["delta"], r["order"]))
+    return rows
+
+
+def _sign_colour(x: int) -> str:
+    return "#2d7a2d" if x > 0 else "#b00020" if x < 0 else "#666"
+
+
+def _value_cells(v) -> str:
+    if v is None:
+        return "<td></td><td></td>"
+    lo, hi = v.win_ci
+    return (f"<td style='text-align:right' title='95% interval {lo:.0%} to {hi:.0%}, {v.n} rollouts'>"
+            f"{v.win_rate:.0%}</td><td style='text-align:right' title='95% interval {v.vp_ci[0]:.1f} to "
+            f"{v.vp_ci[1]:.1f}'>{v.mean_vp:.1f}</td>")
+
+
+def comparison_html(state: GameState, values: dict | None = None) -> str:
+    if state.is_over:
+        return "<i>The game is over: there is nothing to compare.</i>"
+    if state.is_view:
+        return "<i>A player's view cannot be played on.</i>"
+    rows = compare_actions(state, values)
+    who = state.players[state.current_player].name
+    mc = bool(values)
+    head = ("<tr><th>Choice</th><th>Changes for the chooser</th><th>Projected VP</th><th>Δ VP</th>"
+            + ("<th>Win chance</th><th>Expected VP</th>" if mc else "") + "<th>What happens at once</th></tr>")
+    body = "".join(
+        f"<tr><td>{esc(r['label'])}</td><td>{esc(r['change'])}</td>"
+        f"<td style='text-align:right'>{r['vp_after']}</td>"
+        f"<td style='text-align:right;color:{_sign_colour(r['delta'])}'>{r['delta']:+d}</td>"
+        + (_value_cells(r["value"]) if mc else "")
+        + f"<td style='font-size:11px;color:#555'>{esc(' '.join(r['effects'][:4]))}"
+        + (f"<br><i>then: {esc(r['then'])}</i>" if r["then"] else "") + "</td></tr>" for r in rows)
+    how = ("Projected VP: the score if the game ended right after the choice (follow-up decisions not yet "
+           "made).")
+    if mc:
+        n = next(iter(values.values())).n
+        how += (f" Win chance and expected VP: {n} Monte Carlo rollouts per choice from {esc(who)}'s view "
+                "(hidden cards are sampled, never read), each played on for a few rounds by a rule-of-thumb "
+                "policy; hover for the 95% intervals.")
+    return (f'<div class="archwk-compare" style="font-size:12px"><p><b>{esc(state.prompt)}</b> · '
+            f"{len(rows)} choices for {esc(who)}, best first. {how}</p>"
+            "<style>.archwk-compare table{border-collapse:collapse}.archwk-compare td,.archwk-compare th"
+            "{border:1px solid #ddd;padding:2px 5px;vertical-align:top}</style>"
+            "<table>" + head + body + "</table></div>")
+
+
+class WhatIfApp(ipywidgets.VBox):
+    """A `widgets.GameExplorer` (with its what-if editor and save/load) and a
+    table comparing every legal choice at the position shown; the table
+    follows the explorer (choices, history steps, edits, loads). It includes the
+    Monte Carlo evaluation (win chance, expected VP): at every position when
+    "Evaluate automatically" is ticked (the default, 30 rollouts: about half a
+    second), else when the button is pressed."""
+
+    ROLLOUTS = [("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300)]
+
+    def __init__(self, state: GameState | None = None, auto: bool = True, **kwargs):
+        from widgets import GameExplorer
+        if state is None:
+            state = sample_position()
+        self.error = ipywidgets.HTML()
+        self.explorer = GameExplorer(state, seats=["person"] * len(state.players))
+        if not state.edited and state.history:
+            # the decisions that led here, for the history slider (rebuilt from the game record)
+            self.explorer.session.load(state.to_json())
+            self.explorer.refresh()
+        self.table = ipywidgets.HTML()
+        self.table.add_class("archwk-compare-table")
+        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=30, layout=ipywidgets.Layout(width="190px"))
+        self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", button_style="info",
+                                                 tooltip="Monte Carlo: play each choice on many times")
+        self.auto = ipywidgets.Checkbox(value=auto, description="Evaluate automatically", indent=False,
+                                        layout=ipywidgets.Layout(width="190px"))
+        self.status = ipywidgets.HTML()
+        self.values: dict | None = None
+        self._values_for = None
+        self.evaluate_button.on_click(self._on_evaluate)
+        self.auto.observe(self._on_change, names="value")
+        self.rollouts.observe(self._on_rollouts, names="value")
+        self.explorer.slider.observe(self._on_change, names=["value", "max"])
+        self.explorer.editor.apply_button.on_click(self._on_change)
+        super().__init__(children=[
+            self.explorer, ipywidgets.HTML("<h3>Compare the choices here</h3>"),
+            ipywidgets.HBox([self.evaluate_button, self.rollouts, self.auto, self.status],
+                            layout=ipywidgets.Layout(align_items="center")),
+            self.error, self.table], **kwargs)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        s = self.explorer.state
+        if self.auto.value and not (s.is_over or s.is_view) and self._values_for is not s:
+            self.evaluate()
+        else:
+            self.update()
+
+    def update(self) -> None:
+        s = self.explorer.state
+        values = self.values if self._values_for is s else None
+        self.table.value = comparison_html(s, values)
+        self.evaluate_button.disabled = s.is_over or s.is_view
+
+    def evaluate(self) -> dict:
+        """Run the Monte Carlo evaluation of the position shown and show it."""
+        import time
+        s = self.explorer.state
+        t0 = time.perf_counter()
+        self.status.value = "<i>evaluating…</i>"
+        self.values, self._values_for = evaluate(s, rollouts=self.rollouts.value), s
+        self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
+        self.update()
+        return self.values
+
+    @guarded
+    def _on_evaluate(self, _b=None) -> None:
+        self.error.value = ""
+        self.evaluate()
+
+    @guarded
+    def _on_rollouts(self, _change=None) -> None:
+        self._values_for = None  # evaluated with another number of rollouts
+        self._on_change()
+
+    @guarded
+    def _on_change(self, _change=None) -> None:
+        self.error.value = ""
+        if self._values_for is not self.explorer.state:
+            self.status.value = ""
+        self._refresh()
+
+
+@functools.lru_cache(maxsize=None)
+def sample_position(seed: int = 7, decisions: int = 120) -> GameState:
+    """A mid-game 3-player position: random bots play `decisions` decisions,
+    then on to the next placement."""
+    s = archwk.new_game(["Ann", "Ben", "Cy"], seed=seed)
+    bots = [archwk.bots.RandomBot(seed + i) for i in range(3)]
+    n = 0
+    while not s.is_over and (n < decisions or s.decision != "place"):
+        s = s.apply(bots[s.current_player].choose(s))
+        n += 1
+    return s

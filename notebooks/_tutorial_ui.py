@@ -1,0 +1,249 @@
+"""The tutorial's interface: lesson list with progress, the lesson text, the
+board, the learner's choices as buttons, and the judge's verdict.
+
+Built from plain ipywidgets and the project's widgets (`BoardView`,
+`DecisionPanel`, `PlayerPanels`); the lessons themselves are data in
+`tutorial_lessons.py`.
+
+>>> ui = TutorialUI()
+>>> lesson = ui.lesson
+>>> for action in lesson.solution_actions():
+...     ui.decision.button_for(action).click()
+>>> ui.attempt.verdict.status
+'right'
+"""
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+
+import ipywidgets
+
+from archwk import cards
+from widgets import BoardView, DecisionPanel, PlayerPanels
+
+from tutorial_lessons import CONTINUE, LESSONS, RIGHT, YOU, Lesson, Progress
+
+_STYLE = {
+    RIGHT: ("#e7f5e9", "#2d7a2d", "✔"),
+    "wrong": ("#fdecea", "#b00020", "✘"),
+    CONTINUE: ("#eef3fb", "#1f4e8c", "…"),
+}
+
+
+def esc(text: str) -> str:
+    return html.escape(str(text))
+
+
+def _guarded(method):
+    """A callback that fails shows its error in the tutorial instead of breaking the page."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
+            self.show_error(e)
+            return None
+    return wrapper
+
+
+def _card_lines(state, actions) -> list[str]:
+    """What the learner needs to know about the cards in these choices."""
+    out, seen = [], set()
+    for a in actions:
+        if a.kind in ("keep", "construct", "discard") and isinstance(a.card, str) and a.card not in seen:
+            seen.add(a.card)
+            b = cards.building(a.card)
+            skills = ", ".join(sorted(s.capitalize() for s in b.skills)) or "no skills"
+            cost = ", ".join(f"{n} {r.capitalize()}" for r, n in b.cost.items())
+            out.append(f"<b>{esc(b.name)}</b>: {b.vp} VP · costs {esc(cost)} · needs {esc(skills)}")
+    return out
+
+
+class TutorialUI(ipywidgets.VBox):
+    """All lessons in one widget. `show(i)` opens lesson i; `choose(action)`
+    plays a choice as a button click would; `attempt.verdict` is the judge's
+    last word; `progress` says which lessons are done."""
+
+    def __init__(self, start: int = 0, **kwargs):
+        self.progress = Progress()
+        self.index = start
+        self.attempt = None
+
+        self.lesson_buttons = [
+            ipywidgets.Button(description=f"{i + 1}", tooltip=lesson.title,
+                              layout=ipywidgets.Layout(width="44px", margin="1px"))
+            for i, lesson in enumerate(LESSONS)]
+        for i, b in enumerate(self.lesson_buttons):
+            b.on_click(functools.partial(self._on_jump, i))
+        self.bar = ipywidgets.IntProgress(min=0, max=len(LESSONS), value=0,
+                                          layout=ipywidgets.Layout(width="300px"))
+        self.progress_text = ipywidgets.HTML()
+        self.heading = ipywidgets.HTML()
+        self.text = ipywidgets.HTML(layout=ipywidgets.Layout(max_width="1000px"))
+        self.task = ipywidgets.HTML()
+        self.hint = ipywidgets.HTML()
+        self.error = ipywidgets.HTML()
+        self.feedback = ipywidgets.HTML()
+        self.happened = ipywidgets.HTML()
+        self.cards = ipywidgets.HTML()
+
+        self.hint_button = ipywidgets.Button(description="Hint")
+        self.retry_button = ipywidgets.Button(description="Try again")
+        self.prev_button = ipywidgets.Button(description="◀ Previous lesson")
+        self.next_button = ipywidgets.Button(description="Next lesson ▶", button_style="success")
+        self.hint_button.on_click(self._on_hint)
+        self.retry_button.on_click(self._on_retry)
+        self.prev_button.on_click(self._on_prev)
+        self.next_button.on_click(self._on_next)
+
+        self.board = None  # built on the first lesson (needs a state)
+        self.decision = DecisionPanel(on_choose=self._on_choose)
+        self.players_panel = PlayerPanels()
+        self.side = ipywidgets.VBox(
+            [self.task, self.hint, self.decision, self.cards, self.feedback, self.happened,
+             ipywidgets.HBox([self.hint_button, self.retry_button])],
+            layout=ipywidgets.Layout(width="420px", margin="0 0 0 8px"))
+        self.main = ipywidgets.HBox([self.side])
+        super().__init__(children=[
+            ipywidgets.HBox([ipywidgets.HTML("<b>Lessons</b>&nbsp;"), *self.lesson_buttons],
+                            layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
+            ipywidgets.HBox([self.bar, self.progress_text], layout=ipywidgets.Layout(align_items="center")),
+            self.heading, self.error, self.text, self.main, self.players_panel,
+            ipywidgets.HBox([self.prev_button, self.next_button]),
+        ], **kwargs)
+        self.add_class("archwk-tutorial")
+        self.show(start)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def lesson(self) -> Lesson:
+        return LESSONS[self.index]
+
+    def show(self, index: int) -> None:
+        """Open lesson `index` (0-based) at its starting position."""
+        if not 0 <= index < len(LESSONS):
+            raise ValueError(f"no lesson {index + 1}; lessons run from 1 to {len(LESSONS)}")
+        self.index = index
+        self.attempt = self.lesson.start()
+        self.clear_error()
+        lesson = self.lesson
+        self.heading.value = (f'<h3 style="margin:6px 0 2px 0">Lesson {index + 1} of {len(LESSONS)}: '
+                              f'{esc(lesson.title)}</h3><div style="color:#666">Rulebook: '
+                              f'<i>{esc(lesson.section)}</i></div>')
+        paras = "".join(f"<p>{esc(p)}</p>" for p in lesson.explain.split("\n\n"))
+        self.text.value = f'<div style="font-size:14px;line-height:1.45">{paras}</div>'
+        self.task.value = (f'<div class="archwk-task" style="background:#fff7d6;border:1px solid #e8d48a;'
+                           f'border-radius:4px;padding:6px 8px;font-size:14px"><b>Your task:</b> '
+                           f'{esc(lesson.task)}</div>')
+        self.hint.value = ""
+        self.hint_button.disabled = not lesson.hint
+        self.prev_button.disabled = index == 0
+        self.next_button.disabled = index == len(LESSONS) - 1
+        self._redraw()
+
+    def choose(self, action):
+        """Play the learner's choice (as a button click does) and show the verdict."""
+        verdict = self.attempt.choose(action)
+        self.clear_error()
+        self._redraw()
+        return verdict
+
+    def show_error(self, e: BaseException | str) -> None:
+        if isinstance(e, BaseException):
+            if isinstance(e, ValueError):
+                text = str(e)
+            else:
+                tb = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
+                where = f" (at {tb[0].filename.rsplit('/', 1)[-1]}:{tb[0].lineno})" if tb else ""
+                text = f"Unexpected error {type(e).__name__}: {e}{where}"
+        else:
+            text = e
+        self.error.value = (f'<div class="archwk-error" style="background:#fdecea;color:#b00020;'
+                            f'border:1px solid #f5c2c0;padding:4px 8px;border-radius:4px">{esc(text)}</div>')
+
+    def clear_error(self) -> None:
+        if self.error.value:
+            self.error.value = ""
+
+    @property
+    def feedback_text(self) -> str:
+        import re
+        return re.sub(r"<[^>]+>", "", self.feedback.value).strip()
+
+    # ------------------------------------------------------------------ drawing
+    def _redraw(self) -> None:
+        a = self.attempt
+        s = a.state
+        if self.board is None:
+            self.board = BoardView(s)
+            self.main.children = [self.board, self.side]
+        else:
+            self.board.update(s)
+        self.players_panel.update(s)
+        choices = a.choices()
+        can_act = bool(choices)
+        note = ""
+        if a.done:
+            note = "Lesson position after your move." if a.verdict.status == RIGHT else ""
+        elif s.current_player != YOU:
+            note = "Waiting for the other player."
+        self.decision.update(s, can_act=can_act, note=note)
+        card_lines = _card_lines(s, choices)
+        self.cards.value = ('<div style="font-size:12px;margin-top:4px">' + "<br>".join(card_lines) + "</div>"
+                            if card_lines else "")
+        v = a.verdict
+        if v is None:
+            self.feedback.value = ""
+        else:
+            bg, fg, mark = _STYLE[v.status]
+            self.feedback.value = (f'<div class="archwk-verdict archwk-{v.status}" style="background:{bg};'
+                                   f'color:{fg};border:1px solid {fg};border-radius:4px;padding:6px 8px;'
+                                   f'margin-top:6px;font-size:14px">{mark} {esc(v.text)}</div>')
+        events = a.events_text()
+        self.happened.value = ("<div style='font-size:12px;color:#444;margin-top:4px'><b>What happened</b><ul "
+                               "style='margin:0 0 0 16px;padding:0'>"
+                               + "".join(f"<li>{esc(t)}</li>" for t in events[-12:]) + "</ul></div>"
+                               if events else "")
+        if v is not None and v.status == RIGHT:
+            self.progress.mark(self.lesson.key)
+        self._draw_progress()
+
+    def _draw_progress(self) -> None:
+        for i, (lesson, b) in enumerate(zip(LESSONS, self.lesson_buttons)):
+            done = lesson.key in self.progress.done
+            desc = f"✓{i + 1}" if done else f"{i + 1}"
+            style = "success" if done else ("info" if i == self.index else "")
+            if b.description != desc:
+                b.description = desc
+            if b.button_style != style:
+                b.button_style = style
+        self.bar.value = self.progress.count
+        self.progress_text.value = f"&nbsp;{esc(self.progress.summary())}"
+
+    # ------------------------------------------------------------------ callbacks
+    @_guarded
+    def _on_choose(self, action) -> None:
+        self.choose(action)
+
+    @_guarded
+    def _on_jump(self, index: int, _b=None) -> None:
+        self.show(index)
+
+    @_guarded
+    def _on_hint(self, _b=None) -> None:
+        self.hint.value = (f'<div style="color:#555;font-size:13px;margin:4px 0">Hint: {esc(self.lesson.hint)}</div>'
+                           if self.lesson.hint else "")
+
+    @_guarded
+    def _on_retry(self, _b=None) -> None:
+        self.show(self.index)
+
+    @_guarded
+    def _on_prev(self, _b=None) -> None:
+        self.show(max(0, self.index - 1))
+
+    @_guarded
+    def _on_next(self, _b=None) -> None:
+        self.show(min(len(LESSONS) - 1, self.index + 1))

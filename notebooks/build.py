@@ -1,0 +1,150 @@
+"""Write the notebooks of this directory from the text below (nbformat).
+
+The .ipynb files are generated, without outputs, so that they stay short and
+reviewable; edit this file and run it again:
+
+    .venv/bin/python notebooks/build.py          # rewrite the notebooks
+    .venv/bin/python notebooks/build.py --check  # exit 1 if a notebook differs
+
+Each notebook is thin: prose, then one or two calls into `widgets/` (through
+`_lib.py` and `_tutorial_ui.py`). They run the same in JupyterLab and as Voila
+apps (`bash scripts/kit serve`; Voila hides the code cells).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+
+BACK = "[← Dashboard](dashboard.ipynb)"
+NAV = ("[Dashboard](dashboard.ipynb) · [Rules tutorial](tutorial.ipynb) · [Game explorer](explorer.ipynb) · "
+       "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb)")
+
+NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
+    "dashboard.ipynb": [
+        ("md", f"""# Architects of the West Kingdom: rules explainer
+
+{NAV}
+
+Learn the rules, play full games against bots or friends, and ask "what if?" about any position.
+Everything runs on **archwk**, a rules engine that plays the printed rulebook."""),
+        ("code", """from _lib import dashboard
+
+dashboard()"""),
+        ("md", """**Where to start.** New to the game? Open the [rules tutorial](tutorial.ipynb): eighteen
+short lessons, one per rulebook section, each with a position on the board to play. Know the rules?
+Go to the [game explorer](explorer.ipynb) or the [solo game](solo.ipynb).
+
+*Architects of the West Kingdom* is designed by Shem Phillips and S J Macdonald and published by
+Garphill Games. This is an unofficial study aid."""),
+    ],
+    "tutorial.ipynb": [
+        ("md", f"""# Rules tutorial
+
+{BACK}
+
+One lesson per section of the rulebook. Each lesson sets up a position, explains the rule, and gives
+you a task: make your choices with the buttons beside the board. The tutorial checks your move and
+explains why it was right, or what the rule says instead. The numbered buttons at the top jump
+between lessons; a ✓ marks the lessons you have done."""),
+        ("code", """from _tutorial_ui import TutorialUI
+
+tutorial = TutorialUI()
+tutorial"""),
+    ],
+    "explorer.ipynb": [
+        ("md", f"""# Game explorer
+
+{BACK}
+
+Play a full game. Choose with the buttons beside the board, or click a location, a group of
+workers or an apprentice on the board. Each seat holds a person or a random bot: with people in
+every seat it is a hot-seat game. The history slider steps back through every decision; choosing
+at a past point starts a new line of play. The tabs below the board show the players, the
+projected scores, a what-if editor, and saving and loading."""),
+        ("code", """from _lib import GameApp
+
+app = GameApp(players=3, seed=1)
+app"""),
+    ],
+    "whatif.ipynb": [
+        ("md", f"""# What-if analysis
+
+{BACK}
+
+A position from the middle of a 3-player game. Change it in the **What-if editor** tab, or load a
+saved game in the **Save / load** tab; step through the history with the slider. The table below
+compares every legal choice at the position shown: what it does at once, how the projected score
+of the player choosing moves (the score if the game ended right after it), and, by Monte Carlo
+rollouts from that player's view (hidden cards are sampled, never peeked at), the chance of
+winning and the expected VP a few rounds later."""),
+        ("code", """from _lib import WhatIfApp
+
+app = WhatIfApp()
+app"""),
+    ],
+    "solo.ipynb": [
+        ("md", f"""# Solo play
+
+{BACK}
+
+You against the Byzantine opponent: **Constantine** (standard) or **Helena** (hard). You start with
+3 Silver and 7 Virtue, keep 3 of 5 building cards, and play first. After each of your turns the
+opponent reveals a Scheme card that places one of its workers; it gathers nothing, but scores for
+the Cathedral, Virtue, Marble and its workers in the Guildhall, and loses points for Debts and
+prisoners. The game ends as a 2-player game (12 constructions).
+
+The printed Scheme cards are not in our sources: archwk plays a stand-in deck (see the rules
+notes on the [dashboard](dashboard.ipynb))."""),
+        ("code", """from _lib import SoloApp
+
+app = SoloApp(seed=1)
+app"""),
+    ],
+}
+
+
+def build(name: str) -> nbformat.NotebookNode:
+    nb = new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    for i, (kind, text) in enumerate(NOTEBOOKS[name]):
+        cell = new_markdown_cell(text) if kind == "md" else new_code_cell(text)
+        cell["id"] = f"{Path(name).stem}-{i}"  # stable ids: rebuilding changes nothing
+        nb.cells.append(cell)
+    return nb
+
+
+def text_of(nb) -> str:
+    return nbformat.writes(nb) + "\n"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="only check that the notebooks are up to date")
+    args = ap.parse_args(argv)
+    stale = []
+    for name in NOTEBOOKS:
+        path = HERE / name
+        want = text_of(build(name))
+        have = path.read_text() if path.exists() else None
+        if have != want:
+            stale.append(name)
+            if not args.check:
+                path.write_text(want)
+    if args.check:
+        if stale:
+            print(f"out of date (run: python notebooks/build.py): {', '.join(stale)}", file=sys.stderr)
+            return 1
+        return 0
+    print(f"wrote {', '.join(stale) or 'nothing (all up to date)'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""The notebooks' helpers without a browser: the tutorial's interface
+(notebooks/_tutorial_ui.py) and the dashboard, game and what-if apps
+(notebooks/_lib.py), driven by clicking their widgets."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+sys.path.insert(0, str(NOTEBOOKS))
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("plotly")
+
+import archwk  # noqa: E402
+import _lib  # noqa: E402
+import tutorial_lessons as tl  # noqa: E402
+from _tutorial_ui import TutorialUI  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def ui():
+    return TutorialUI()
+
+
+def test_every_lesson_can_be_done_by_clicking(ui):
+    for i, lesson in enumerate(tl.LESSONS):
+        ui.lesson_buttons[i].click()
+        assert ui.index == i and f"Lesson {i + 1} of {len(tl.LESSONS)}" in ui.heading.value
+        assert ui.board.state is ui.attempt.state
+        for action in lesson.solution_actions():
+            ui.decision.button_for(action).click()
+        assert ui.error.value == ""
+        assert ui.feedback_text.startswith("✔ Right"), (lesson.key, ui.feedback_text)
+        assert ui.decision.buttons == []  # judged: no more choices
+    assert ui.progress.count == len(tl.LESSONS)
+    assert ui.bar.value == len(tl.LESSONS)
+    assert all(b.description.startswith("✓") for b in ui.lesson_buttons)
+
+
+def test_a_wrong_move_is_explained_and_can_be_retried():
+    ui = TutorialUI(start=6)  # the Town Centre
+    lesson = ui.lesson
+    assert lesson.key == "town_centre"
+    for action in lesson.mistake_actions():
+        ui.decision.button_for(action).click()
+    assert ui.feedback_text.startswith("✘") and "largest" in ui.feedback_text
+    assert ui.progress.count == 0
+    before = ui.board.worker_counts()
+    ui.retry_button.click()
+    assert ui.attempt.actions == [] and ui.feedback_text == ""
+    assert ui.board.worker_counts() != before or ui.attempt.state is not None
+    for action in lesson.solution_actions():
+        ui.decision.button_for(action).click()
+    assert ui.feedback_text.startswith("✔ Right")
+    # after the first choice the judge says what to do next
+    ui.retry_button.click()
+    ui.decision.button_for(lesson.solution_actions()[0]).click()
+    assert "Now choose the group" in ui.feedback_text
+
+
+def test_the_board_follows_the_lesson():
+    ui = TutorialUI(start=2)  # placing workers: your 2 workers at the Quarry
+    assert ui.board.worker_counts()["quarry"] == {0: 2}
+    ui.decision.button_for(ui.lesson.solution_actions()[0]).click()
+    assert ui.board.worker_counts()["quarry"] == {0: 3}
+
+
+def test_hint_and_lesson_navigation():
+    ui = TutorialUI()
+    ui.hint_button.click()
+    assert "Hint:" in ui.hint.value
+    ui.next_button.click()
+    assert ui.index == 1 and ui.hint.value == ""
+    ui.prev_button.click()
+    assert ui.index == 0 and ui.prev_button.disabled
+    ui.lesson_buttons[-1].click()
+    assert ui.next_button.disabled
+
+
+def test_cards_in_a_decision_are_described():
+    ui = TutorialUI(start=1)  # the building draft
+    assert "needs no skills" in ui.cards.value and "VP" in ui.cards.value
+
+
+def test_an_exception_in_a_callback_shows_a_message(monkeypatch):
+    ui = TutorialUI()
+    action = ui.lesson.solution_actions()[0]
+
+    def broken(self, a):
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr(tl.Attempt, "choose", broken)
+    ui.decision.button_for(action).click()  # must not raise
+    assert "Unexpected error RuntimeError: something broke" in ui.error.value
+    monkeypatch.undo()
+    ui.decision.button_for(action).click()
+    assert ui.error.value == ""
+
+
+def test_dashboard_tabs_and_links():
+    tab = _lib.dashboard()
+    assert [tab.get_title(i) for i in range(len(tab.children))] == ["Start here", "Rules notes", "Lessons"]
+    for page, _title, _what in _lib.PAGES:
+        assert f'href="{page}"' in tab.children[0].value
+        assert (NOTEBOOKS / page).exists()
+    notes = tab.children[1].value
+    assert "<table>" in notes and "Guildhall-triggered reset" in notes
+    assert all(lesson.title.replace("'", "&#x27;") in tab.children[2].value for lesson in tl.LESSONS)
+
+
+def test_game_app_starts_on_your_decision_and_makes_new_games():
+    app = _lib.GameApp(players=3, seed=1)
+    ex = app.explorer
+    assert ex.state.current_player == 0 and ex.session.seats[1] is not None
+    app.players.value = 4
+    app.opponents.value = "people"
+    app.new_button.click()
+    assert app.error.value == ""
+    assert [p.name for p in app.explorer.state.players] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert all(s is None for s in app.explorer.session.seats)
+    app.rules.value = "online"
+    app.new_button.click()
+    assert app.explorer.state.options == archwk.Options.online()
+
+
+def test_solo_app():
+    app = _lib.SoloApp(seed=2, opponent="helena")
+    s = app.explorer.state
+    assert [p.name for p in s.players] == ["Ann (you)", "Helena"] and s.players[1].is_bot
+    app.opponents.value = "constantine"
+    app.rules.value = "side2"
+    app.new_button.click()
+    s = app.explorer.state
+    assert s.players[1].name == "Constantine" and s.options.board_side == 2
+
+
+def test_compare_actions_lists_every_choice_best_first():
+    state = _lib.sample_position()
+    rows = _lib.compare_actions(state)
+    assert sorted(r["label"] for r in rows) == sorted(str(a) for a in state.legal_actions())
+    deltas = [r["delta"] for r in rows]
+    assert deltas == sorted(deltas, reverse=True)
+    p = state.current_player
+    for r in rows:
+        after = state.apply(r["action"])
+        assert r["vp_after"] == archwk.final_scores(after)[p].total
+    assert _lib.compare_actions(archwk.new_game(2, seed=1).view(0)) == []
+
+
+def test_compare_actions_with_the_monte_carlo_evaluation():
+    state = _lib.sample_position()
+    values = _lib.evaluate(state, rollouts=4)
+    assert set(values) == set(state.legal_actions())
+    rows = _lib.compare_actions(state, values)
+    keys = [(-r["value"].win_rate, -r["value"].mean_vp) for r in rows]
+    assert keys == sorted(keys)
+    html = _lib.comparison_html(state, values)
+    assert "Win chance" in html and "4 Monte Carlo rollouts" in html
+
+
+def test_whatif_app_evaluates_on_demand_or_automatically():
+    app = _lib.WhatIfApp(auto=False)
+    assert "Win chance" not in app.table.value
+    app.rollouts.value = 30
+    app.evaluate_button.click()
+    assert app.error.value == "" and "Win chance" in app.table.value
+    app.explorer.decision.buttons[0].click()
+    assert "Win chance" not in app.table.value  # a new position: not evaluated yet
+    app.auto.value = True
+    assert "Win chance" in app.table.value
+    app.explorer.decision.buttons[0].click()
+    assert "Win chance" in app.table.value and app._values_for is app.explorer.state
+
+
+def test_whatif_app_follows_the_explorer():
+    app = _lib.WhatIfApp(auto=False)
+    ex = app.explorer
+    first = app.table.value
+    assert ex.state.prompt in first.replace("&#x27;", "'")
+    ex.decision.buttons[0].click()
+    assert app.table.value != first
+    # an edit through the explorer's what-if editor is followed too
+    ex.tabs.selected_index = list(ex.tabs.children).index(ex.editor)  # opening the tab fills the form
+    ex.editor.numbers["silver"].value = ex.editor.numbers["silver"].value + 5
+    ex.editor.apply_button.click()
+    assert ex.editor.error == ""
+    p = ex.editor.player.value or 0
+    assert ex.state.players[p].silver == app.explorer.state.players[p].silver
+    assert app.table.value == _lib.comparison_html(ex.state)

@@ -1,0 +1,135 @@
+"""Every notebook runs headless without an error (nbclient), and works in its kernel.
+
+The notebooks run concurrently, each in its own kernel started in notebooks/
+(as Voila and JupyterLab start them). After a notebook's own cells, a check
+cell runs in the same kernel and drives the widgets the notebook made, the way
+a click would.
+"""
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb"]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+#: run after each notebook, in its kernel; an assertion failing there fails the test
+CHECKS = {
+    "dashboard.ipynb": """
+tab = dashboard()
+assert [tab.get_title(i) for i in range(3)] == ["Start here", "Rules notes", "Lessons"]
+assert "Quarry yield" in tab.children[1].value and "<table>" in tab.children[1].value
+for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb"):
+    assert f'href="{page}"' in tab.children[0].value, page
+""",
+    "tutorial.ipynb": """
+lesson = tutorial.lesson
+for action in lesson.solution_actions():
+    tutorial.decision.button_for(action).click()
+assert tutorial.attempt.verdict.status == "right", tutorial.feedback_text
+assert tutorial.feedback_text.startswith("✔ Right")
+assert tutorial.progress.count == 1
+tutorial.next_button.click()
+assert tutorial.index == 1 and tutorial.error.value == ""
+""",
+    "explorer.ipynb": """
+ex = app.explorer
+assert ex.state.current_player == 0, ex.state.prompt
+while ex.state.decision != "place":
+    ex.decision.buttons[0].click()
+before = dict(ex.state.workers_at("quarry"))
+ex.decision.button_for(next(a for a in ex.state.legal_actions() if a.location == "quarry")).click()
+assert ex.error_text == "", ex.error_text
+assert ex.board.worker_counts()["quarry"].get(0) == before.get(0, 0) + 1
+assert ex.state.current_player == 0  # the bots have played their turns
+""",
+    "whatif.ipynb": """
+ex = app.explorer
+assert "Projected VP" in app.table.value and "Win chance" in app.table.value
+first = app.table.value
+ex.decision.buttons[0].click()
+assert app.table.value != first and ex.error_text == ""
+""",
+    "solo.ipynb": """
+ex = app.explorer
+assert [p.name for p in ex.state.players] == ["Ann (you)", "Constantine"]
+app.opponents.value = "helena"
+app.new_button.click()
+assert app.explorer.state.players[1].name == "Helena", app.explorer.state.players
+""",
+}
+
+
+def _errors(nb) -> list[str]:
+    out = []
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            if o.get("output_type") == "error":
+                out.append(f"{o.get('ename')}: {o.get('evalue')}")
+            if o.get("output_type") == "stream" and o.get("name") == "stderr" and "Traceback" in o.get("text", ""):
+                out.append(o["text"])
+    return out
+
+
+async def _run(name: str):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    own = len(nb.cells)
+    nb.cells.append(nbformat.v4.new_code_cell(CHECKS[name]))
+    client = NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    await client.async_execute()
+    return nb, own
+
+
+@pytest.fixture(scope="module")
+def executed():
+    """{name: (executed notebook, number of its own cells) or the exception}, all run at once."""
+    async def run_all():
+        results = await asyncio.gather(*(_run(n) for n in NAMES), return_exceptions=True)
+        return dict(zip(NAMES, results))
+    return asyncio.run(run_all())
+
+
+def test_every_notebook_is_listed():
+    assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_runs_without_error(executed, name):
+    result = executed[name]
+    if isinstance(result, BaseException):
+        raise result
+    nb, own = result
+    assert _errors(nb) == []
+    # the notebook shows a widget (the page a user sees)
+    shown = [o for c in nb.cells[:own] if c.cell_type == "code" for o in c.get("outputs", [])
+             if WIDGET_MIME in o.get("data", {})]
+    assert shown, f"{name} displays no widget"
+
+
+def test_notebooks_are_generated_and_stored_without_outputs():
+    r = subprocess.run([sys.executable, str(NOTEBOOKS / "build.py"), "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    for name in NAMES:
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        nbformat.validate(nb)
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                assert cell.outputs == [] and cell.execution_count is None, name
+
+
+def test_notebooks_are_thin():
+    """Prose and a few calls: the logic lives in widgets/ and the notebook helpers."""
+    for name in NAMES:
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        code = [c.source for c in nb.cells if c.cell_type == "code"]
+        assert 1 <= len(code) <= 2 and sum(s.count("\n") + 1 for s in code) <= 6, name
+        assert any(c.cell_type == "markdown" for c in nb.cells), name
