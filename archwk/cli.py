@@ -6,7 +6,6 @@ import json
 import sys
 from pathlib import Path
 
-from . import bots as bots_mod
 from .model import Options
 from .scoring import ScoreBreakdown, final_scores, winners
 from .setup import new_game

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import functools
 import html
-import traceback
 from pathlib import Path
 
 import ipywidgets
 
 import archwk
 from archwk import GameState
+from widgets.text import guarded
 
 #: your seat's name in games against bots (the library's sentences read "Ann (you) places…")
 LEARNER = "Ann (you)"
@@ -35,33 +35,6 @@ PAGES = (
 
 def esc(text) -> str:
     return html.escape(str(text))
-
-
-def error_html(e: BaseException | str) -> str:
-    """A readable message for an exception raised in a callback."""
-    if isinstance(e, BaseException):
-        if isinstance(e, ValueError):
-            text = str(e)
-        else:
-            tb = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
-            where = f" (at {tb[0].filename.rsplit('/', 1)[-1]}:{tb[0].lineno})" if tb else ""
-            text = f"Unexpected error {type(e).__name__}: {e}{where}"
-    else:
-        text = e
-    return (f'<div class="archwk-error" style="background:#fdecea;color:#b00020;border:1px solid #f5c2c0;'
-            f'padding:4px 8px;border-radius:4px">{esc(text)}</div>')
-
-
-def guarded(method):
-    """Run a widget callback; show an exception in `self.error` instead of raising it."""
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
-            self.error.value = error_html(e)
-            return None
-    return wrapper
 
 
 # --------------------------------------------------------------------------- dashboard

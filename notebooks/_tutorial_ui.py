@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import functools
 import html
-import traceback
 
 import ipywidgets
 
 from archwk import cards
 from widgets import BoardView, DecisionPanel, PlayerPanels
+from widgets.text import error_html, guarded
 
 from tutorial_lessons import CONTINUE, LESSONS, RIGHT, YOU, Lesson, Progress
 
@@ -34,18 +34,6 @@ _STYLE = {
 
 def esc(text: str) -> str:
     return html.escape(str(text))
-
-
-def _guarded(method):
-    """A callback that fails shows its error in the tutorial instead of breaking the page."""
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
-            self.show_error(e)
-            return None
-    return wrapper
 
 
 def _card_lines(state, actions) -> list[str]:
@@ -151,17 +139,7 @@ class TutorialUI(ipywidgets.VBox):
         return verdict
 
     def show_error(self, e: BaseException | str) -> None:
-        if isinstance(e, BaseException):
-            if isinstance(e, ValueError):
-                text = str(e)
-            else:
-                tb = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
-                where = f" (at {tb[0].filename.rsplit('/', 1)[-1]}:{tb[0].lineno})" if tb else ""
-                text = f"Unexpected error {type(e).__name__}: {e}{where}"
-        else:
-            text = e
-        self.error.value = (f'<div class="archwk-error" style="background:#fdecea;color:#b00020;'
-                            f'border:1px solid #f5c2c0;padding:4px 8px;border-radius:4px">{esc(text)}</div>')
+        self.error.value = error_html(e)
 
     def clear_error(self) -> None:
         if self.error.value:
@@ -223,27 +201,27 @@ class TutorialUI(ipywidgets.VBox):
         self.progress_text.value = f"&nbsp;{esc(self.progress.summary())}"
 
     # ------------------------------------------------------------------ callbacks
-    @_guarded
+    @guarded
     def _on_choose(self, action) -> None:
         self.choose(action)
 
-    @_guarded
+    @guarded
     def _on_jump(self, index: int, _b=None) -> None:
         self.show(index)
 
-    @_guarded
+    @guarded
     def _on_hint(self, _b=None) -> None:
         self.hint.value = (f'<div style="color:#555;font-size:13px;margin:4px 0">Hint: {esc(self.lesson.hint)}</div>'
                            if self.lesson.hint else "")
 
-    @_guarded
+    @guarded
     def _on_retry(self, _b=None) -> None:
         self.show(self.index)
 
-    @_guarded
+    @guarded
     def _on_prev(self, _b=None) -> None:
         self.show(max(0, self.index - 1))
 
-    @_guarded
+    @guarded
     def _on_next(self, _b=None) -> None:
         self.show(min(len(LESSONS) - 1, self.index + 1))

@@ -2,7 +2,7 @@
 slider, seats (people or bots), viewer, score chart, what-if editor and
 save/load, around one `Session`.
 
-Every callback runs through `_guarded`: an exception shows as a readable
+Every callback runs through `guarded`: an exception shows as a readable
 message in `explorer.error` instead of breaking the page.
 
 >>> import archwk
@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import base64
 import functools
-import traceback
 from typing import Sequence
 
 import ipywidgets
 
-from archwk import GameState, IllegalAction
+from archwk import GameState
 
 from .board import BoardClick, BoardView
 from .decision import DecisionPanel
@@ -28,7 +27,7 @@ from .editor import WhatIfEditor
 from .panels import PlayerPanels
 from .score import ScorePanel
 from .session import Session, bot_kinds
-from .text import colour, esc
+from .text import colour, error_html, esc, guarded
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
 TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES = range(4)
@@ -38,18 +37,6 @@ SECRET_KINDS = ("keep", "discard")  # labels that name a card from a hidden hand
 
 def seat_options() -> list[tuple[str, str]]:
     return [("Person", "person")] + [(f"{cls.__name__[:-3]} bot", k) for k, cls in bot_kinds().items()]
-
-
-def _guarded(method):
-    """Run a UI callback; show any exception in the explorer instead of raising."""
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
-            self.show_error(e)
-            return None
-    return wrapper
 
 
 class GameExplorer(ipywidgets.VBox):
@@ -210,17 +197,7 @@ class GameExplorer(ipywidgets.VBox):
         return self.state
 
     def show_error(self, e: BaseException | str) -> None:
-        if isinstance(e, BaseException):
-            if isinstance(e, (ValueError, IllegalAction)):
-                text = str(e)
-            else:  # a bug: say so, with where it happened
-                tb = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
-                where = f" (at {tb[0].filename.rsplit('/', 1)[-1]}:{tb[0].lineno})" if tb else ""
-                text = f"Unexpected error {type(e).__name__}: {e}{where}"
-        else:
-            text = e
-        self.error.value = (f'<div style="background:#fdecea;color:#b00020;border:1px solid #f5c2c0;'
-                            f'padding:4px 8px;border-radius:4px">{esc(text)}</div>')
+        self.error.value = error_html(e)
 
     def clear_error(self) -> None:
         if self.error.value:
@@ -271,7 +248,7 @@ class GameExplorer(ipywidgets.VBox):
         self.tabs.selected_index = index
         self._refresh_tab(index)
 
-    @_guarded
+    @guarded
     def _on_tab(self, change) -> None:
         if change["new"] is not None:
             self._refresh_tab(change["new"])
@@ -409,11 +386,11 @@ class GameExplorer(ipywidgets.VBox):
                 self._syncing = was
 
     # ------------------------------------------------------------------ callbacks
-    @_guarded
+    @guarded
     def _on_button(self, action) -> None:
         self.choose(action)
 
-    @_guarded
+    @guarded
     def _on_board_click(self, click: BoardClick) -> None:
         s = self.state
         if not self._can_act(s):
@@ -456,7 +433,7 @@ class GameExplorer(ipywidgets.VBox):
             return f"That display card cannot be hired now ({s.prompt})."
         return f"Nothing to do there now. The decision is: {s.prompt}"
 
-    @_guarded
+    @guarded
     def _on_slider(self, change) -> None:
         if self._syncing:
             return
@@ -464,7 +441,7 @@ class GameExplorer(ipywidgets.VBox):
         self.clear_error()
         self.refresh()
 
-    @_guarded
+    @guarded
     def _step(self, delta: int | None) -> None:
         if delta is None:
             self.session.goto(len(self.session) - 1)
@@ -474,7 +451,7 @@ class GameExplorer(ipywidgets.VBox):
             self.session.forward(delta)
         self.refresh()
 
-    @_guarded
+    @guarded
     def _on_viewer(self, change) -> None:
         if self._syncing:
             return
@@ -485,31 +462,31 @@ class GameExplorer(ipywidgets.VBox):
         own = self._own_bots.get(player)
         self._seat_changed(player, own[1] if own and own[0] == kind else kind)
 
-    @_guarded
+    @guarded
     def _seat_changed(self, player: int, kind) -> None:
         self.session.set_seat(player, kind)
         if self.session.at_end:
             self.session.run_bots()
         self.refresh()
 
-    @_guarded
+    @guarded
     def _on_bot_step(self, _b=None) -> None:
         self.session.bot_step()
         self.clear_error()
         self.refresh()
 
-    @_guarded
+    @guarded
     def _on_bots(self, _b=None) -> None:
         self.session.run_bots()
         self.clear_error()
         self.refresh()
 
-    @_guarded
+    @guarded
     def _after_edit(self) -> None:
         self.clear_error()
         self.refresh()
 
-    @_guarded
+    @guarded
     def _on_save(self, _b=None) -> None:
         text = self.save_json()
         b64 = base64.b64encode(text.encode()).decode()

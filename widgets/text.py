@@ -143,3 +143,40 @@ def kind_heading(kind: str) -> str:
 
 
 assert set(LOCATIONS) <= set(LOCATION_NAMES)
+
+
+# ---------------------------------------------------------------- errors in callbacks
+
+def error_message(e: BaseException | str) -> str:
+    """A readable message: the library's own words for a rule or input error;
+    for anything else (a bug) its type and where it happened."""
+    if not isinstance(e, BaseException):
+        return str(e)
+    if isinstance(e, ValueError):  # IllegalAction and every bad-input error are ValueErrors
+        return str(e)
+    import traceback
+    tb = traceback.extract_tb(e.__traceback__)[-1:] if e.__traceback__ else []
+    where = f" (at {tb[0].filename.rsplit('/', 1)[-1]}:{tb[0].lineno})" if tb else ""
+    return f"Unexpected error {type(e).__name__}: {e}{where}"
+
+
+def error_html(e: BaseException | str) -> str:
+    return ('<div class="archwk-error" style="background:#fdecea;color:#b00020;border:1px solid #f5c2c0;'
+            f'padding:4px 8px;border-radius:4px">{html.escape(error_message(e))}</div>')
+
+
+def guarded(method):
+    """Run a widget callback; an exception shows as a readable message (through the
+    owner's `show_error`, else in its `error` HTML widget) instead of killing the page."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
+            show = getattr(self, "show_error", None)
+            if show is not None:
+                show(e)
+            else:
+                self.error.value = error_html(e)
+            return None
+    return wrapper
