@@ -187,7 +187,7 @@ def _personal(s, p):
     virtue = 0.25 * min(pl.virtue, 10) - (2.0 if pl.virtue <= 4 else 0.0)
     debts = -0.6 * pl.debts_unpaid
     later = goods + cards_v + cath_v + silver + app + workers + virtue + debts
-    if len(_PERSONAL) > 200_000:
+    if len(_PERSONAL) > 50_000:  # a bound on memory; a cleared entry is only recomputed
         _PERSONAL.clear()
     hit = (pl, score, later, tuple(shared))
     _PERSONAL[id(pl)] = hit
@@ -398,12 +398,15 @@ class HeuristicBot:
     """Plays sensibly by looking one turn ahead.
 
     For each legal action it plays the rest of its own turn greedily (each later
-    choice of the turn by `position_value` one step ahead) and keeps the action
-    whose end-of-turn position is worth most to it. `position_value` makes it
-    build, advance the Cathedral, gather what its hand needs, keep its Virtue
-    out of the low band (no Cathedral at 4 or less) and pay off Debts. It never
-    sees hidden cards: everything it reads is public or its own. Ties are broken
-    by its seeded generator.
+    choice of the turn one step ahead) and keeps the action whose end-of-turn
+    position is worth most by `relative_value`: its `position_value` minus the
+    best opponent's. That makes it build, advance the Cathedral, gather what
+    its hand needs, keep its Virtue out of the low band (no Cathedral at 4 or
+    less), pay off Debts, and capture big groups of the leader. It looks ahead
+    on a determinization drawn from its own view, so it never sees a hidden
+    card (the opponents' hands it values are sampled, like the deck it draws
+    from). Ties are broken by its seeded generator. After `STALEMATE_TURNS`
+    turns per player it plays `stalemate_choice`.
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=3)

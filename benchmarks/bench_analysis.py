@@ -102,11 +102,12 @@ def pairing(a: str, b: str, players: int, games: int, seed: int, jobs: int) -> d
             "mean_decisions": sum(r["decisions"] for r in recs) / len(recs)}
 
 
-def bench_strength(games: int, mcts_games: int, mcts_iterations: int, seed: int, jobs: int) -> list[dict]:
+def bench_strength(games: int, mcts_games: int, mcts_iterations: int, seed: int, jobs: int,
+                   mcts_against=("heuristic", "random", "fast")) -> list[dict]:
     mcts = f"mcts:{mcts_iterations}"
-    plan = [("heuristic", "random", games), ("fast", "random", games), ("heuristic", "fast", games),
-            (mcts, "heuristic", mcts_games), (mcts, "random", max(2, mcts_games // 2)),
-            (mcts, "fast", max(2, mcts_games // 2))]
+    half = max(2, mcts_games // 2) if mcts_games > 0 else 0
+    plan = [("heuristic", "random", games), ("fast", "random", games), ("heuristic", "fast", games)]
+    plan += [(mcts, b, mcts_games if b == "heuristic" else half) for b in mcts_against]
     rows = []
     for players in (2, 4):
         for a, b, n in plan:
@@ -126,9 +127,14 @@ def main(argv=None) -> int:
     ap.add_argument("--depths", default="10,20,24,30,50", help="rollout depths for part 1")
     ap.add_argument("--sim-games", type=int, default=200, help="random-bot games for part 2")
     ap.add_argument("--sim-heuristic-games", type=int, default=16, help="heuristic-bot games for part 2")
-    ap.add_argument("--games", type=int, default=60, help="games per pairing without the search bot")
-    ap.add_argument("--mcts-games", type=int, default=12, help="games per pairing with the search bot")
+    ap.add_argument("--games", type=int, default=60, help="games per pairing without the search bot "
+                                                            "(0: none)")
+    ap.add_argument("--mcts-games", type=int, default=10,
+                    help="games per pairing of the search bot with the heuristic bot (half that against "
+                         "the random and fast bots; 0: none)")
     ap.add_argument("--mcts-iterations", type=int, default=100)
+    ap.add_argument("--mcts-against", default="heuristic,random,fast",
+                    help="the bots the search bot plays against")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
@@ -161,7 +167,8 @@ def main(argv=None) -> int:
                   f"{row['games_per_second']:>9.2f}{row['decisions_per_game']:>16.0f}", file=out)
 
     if "strength" in args.parts:
-        rows = bench_strength(args.games, args.mcts_games, args.mcts_iterations, args.seed, args.jobs)
+        rows = bench_strength(args.games, args.mcts_games, args.mcts_iterations, args.seed, args.jobs,
+                              tuple(b for b in args.mcts_against.split(",") if b))
         result["strength"] = rows
         print(f"\n3. Bot strength (A against B; 2 players: seats swapped every other game; 4 players: "
               f"two of each, seats alternating; {args.jobs} jobs)", file=out)

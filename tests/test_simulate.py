@@ -99,3 +99,20 @@ def test_cli_evaluate(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "3 rollouts per action" in out and "win %" in out
     assert cli.main(["evaluate", str(rec)]) == 2  # the game is over at its end
+
+
+def test_search_bots_repeat_across_processes(tmp_path):
+    """Same seed, same records, even with another string-hash seed (a separate
+    process, as on a Dask worker)."""
+    import os
+    import subprocess
+    import sys
+    outs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"h{hash_seed}.json"
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        subprocess.run([sys.executable, "-m", "archwk.cli", "simulate", "--players", "2", "--games", "1",
+                        "--bots", "heuristic,mcts:5", "--seed", "3", "--no-progress", "--out", str(out)],
+                       check=True, env=env, capture_output=True)
+        outs.append(json.loads(out.read_text()))
+    assert outs[0] == outs[1]
