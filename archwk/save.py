@@ -331,6 +331,11 @@ def validate(s) -> None:
 
 # --------------------------------------------------------------------------- views
 
+#: choices and events whose card another player may not see
+PRIVATE_CARD_ACTIONS = frozenset({"keep", "discard"})
+PRIVATE_CARD_EVENTS = frozenset({"drafted", "kept", "discarded"})
+
+
 def view(s: GameState, player: int) -> GameState:
     """What `player` may know: others' hands and draft cards, the order of the
     decks and reward pile, and the generator are hidden. Not playable."""
@@ -353,7 +358,18 @@ def view(s: GameState, player: int) -> GameState:
             t.extra = core.set_extra(t.extra, key, (0,) * len(pile))
     t.rng = 0
     t.is_view = True
-    t.events = list(s.events)
+    # the record of choices: which card was kept or discarded is private
+    node, kept = s._hist, []
+    while node is not None:
+        node, a = node
+        kept.append(Action(a.kind, a.location, HIDDEN, a.target, a.option)
+                    if a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str) else a)
+    hist = None
+    for a in reversed(kept):
+        hist = (hist, a)
+    t._hist = hist
+    t.events = [e if e.player == player or "card" not in e.data or e.kind not in PRIVATE_CARD_EVENTS
+                else Event(e.kind, e.player, e.who, {**e.data, "card": HIDDEN}) for e in s.events]
     out = core.commit(t)
     object.__setattr__(out, "_legal_map", {})
     return out

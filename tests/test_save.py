@@ -496,3 +496,20 @@ def test_event_texts_survive_a_round_trip_at_every_decision():
     for s in play_states(3, 21):
         t = archwk.GameState.from_json(s.to_json())
         assert [e.text for e in t.events] == [e.text for e in s.events]
+
+
+def test_view_hides_private_choices_in_history_and_events():
+    """A view hides which cards were kept in the draft or discarded face down
+    (RB, Setup 12: the kept cards are hidden from opponents)."""
+    import archwk
+    from archwk.model import HIDDEN
+    s = archwk.new_game(3, seed=5)
+    while s.phase != "play":
+        s = s.apply(s.legal_actions()[0])
+    full = [a for a in s.history if a.kind == "keep"]
+    assert full and all(a.card != HIDDEN for a in full)
+    v = s.view(0)
+    assert [a.kind for a in v.history] == [a.kind for a in s.history]
+    assert all(a.card == HIDDEN for a in v.history if a.kind == "keep")
+    assert all(e.data.get("card") in (None, HIDDEN) for e in v.events
+               if e.kind == "drafted" and e.player != 0)
