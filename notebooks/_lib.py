@@ -326,6 +326,8 @@ class WhatIfApp(ipywidgets.VBox):
         self.status = ipywidgets.HTML()
         self.values: dict | None = None
         self._values_for = None
+        self.chart = ipywidgets.Box()
+        self.figure = None
         self.evaluate_button.on_click(self._on_evaluate)
         self.auto.observe(self._on_change, names="value")
         self.rollouts.observe(self._on_rollouts, names="value")
@@ -335,7 +337,7 @@ class WhatIfApp(ipywidgets.VBox):
             self.explorer, ipywidgets.HTML("<h3>Compare the choices here</h3>"),
             ipywidgets.HBox([self.evaluate_button, self.rollouts, self.auto, self.status],
                             layout=ipywidgets.Layout(align_items="center")),
-            self.error, self.table], **kwargs)
+            self.error, self.table, self.chart], **kwargs)
         self._refresh()
 
     def _refresh(self) -> None:
@@ -350,6 +352,25 @@ class WhatIfApp(ipywidgets.VBox):
         values = self.values if self._values_for is s else None
         self.table.value = comparison_html(s, values)
         self.evaluate_button.disabled = s.is_over or s.is_view
+        self._draw_chart(values)
+
+    def _draw_chart(self, values) -> None:
+        """The evaluation as a plotly chart (made on the first evaluation only)."""
+        if not values:
+            if self.figure is not None:
+                self.figure.data = []
+            return
+        from widgets.analysis_charts import evaluation_chart
+        fig = evaluation_chart(list(values.values()))
+        if self.figure is None:
+            import plotly.graph_objects as go
+            self.figure = go.FigureWidget(fig)
+            self.chart.children = [self.figure]
+        else:
+            with self.figure.batch_update():
+                self.figure.data = []
+                self.figure.add_traces(list(fig.data))
+                self.figure.layout = fig.layout
 
     def evaluate(self) -> dict:
         """Run the Monte Carlo evaluation of the position shown and show it."""

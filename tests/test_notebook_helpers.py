@@ -165,9 +165,13 @@ def test_whatif_app_evaluates_on_demand_or_automatically():
     app = _lib.WhatIfApp(auto=False)
     assert "Win chance" not in app.table.value
     app.rollouts.value = 30
+    assert app.figure is None  # no chart (and no second plotly.js) before an evaluation
     app.evaluate_button.click()
     assert app.error.value == "" and "Win chance" in app.table.value
+    # issue 6: the evaluation is also a plotly chart, one bar per legal action
+    assert len(app.figure.data[0].y) == len(app.explorer.state.legal_actions())
     app.explorer.decision.buttons[0].click()
+    assert len(app.figure.data) == 0  # cleared for the new position
     assert "Win chance" not in app.table.value  # a new position: not evaluated yet
     app.auto.value = True
     assert "Win chance" in app.table.value

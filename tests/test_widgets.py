@@ -470,3 +470,28 @@ def test_a_bot_object_can_sit_in_a_seat():
     ex = GameExplorer(archwk.new_game(2, seed=28), seats=["person", First()])
     assert "First" in [v for _, v in ex.seat_menus[1].options] and ex.seat_menus[1].value == "First"
     assert ex.state.current_player == 0 and ex.error_text == ""
+
+
+def test_explorer_evaluates_moves_as_a_chart():
+    """Issue 6: the move evaluation is shown as a plotly chart in the explorer,
+    one bar per legal action, from the mover's view."""
+    import archwk
+    import plotly.graph_objects as go
+    from widgets import GameExplorer
+    from widgets.explorer import TAB_EVALUATE
+    s = archwk.new_game(2, seed=3)
+    while s.phase != "play":
+        s = s.apply(s.legal_actions()[0])
+    ex = GameExplorer(s, seats=["person", "person"])
+    assert ex.evaluation.figure is None  # no second plotly figure until asked
+    ex.show_tab(TAB_EVALUATE)
+    assert ex.evaluation.state is ex.state
+    values = ex.evaluation.evaluate(rollouts=4)
+    assert isinstance(ex.evaluation.figure, go.FigureWidget)
+    assert len(values) == len(ex.state.legal_actions())
+    bars = ex.evaluation.figure.data[0]
+    assert len(bars.y) == len(values)
+    ex.choose(ex.state.legal_actions()[0])
+    ex.show_tab(TAB_EVALUATE)
+    assert ex.evaluation.values is None  # a new position clears the old evaluation
+    ex.close()

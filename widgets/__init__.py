@@ -13,7 +13,7 @@ from .session import SEAT_KINDS, Session, bot_kinds, make_bot
 
 __all__ = [
     "BoardView", "DecisionPanel", "GameExplorer", "PlayerPanels", "ScorePanel", "Session",
-    "WhatIfEditor", "SEAT_KINDS", "board_traces", "bot_kinds", "make_bot",
+    "WhatIfEditor", "EvaluationPanel", "SEAT_KINDS", "board_traces", "bot_kinds", "make_bot",
 ]
 
 
@@ -38,4 +38,7 @@ def __getattr__(name):
     if name == "GameExplorer":
         from .explorer import GameExplorer
         return GameExplorer
+    if name == "EvaluationPanel":
+        from .evaluation import EvaluationPanel
+        return EvaluationPanel
     raise AttributeError(f"module 'widgets' has no attribute {name!r}")

@@ -24,13 +24,14 @@ from archwk import GameState
 from .board import BoardClick, BoardView
 from .decision import DecisionPanel
 from .editor import WhatIfEditor
+from .evaluation import EvaluationPanel
 from .panels import PlayerPanels
 from .score import ScorePanel
 from .session import Session, bot_kinds
 from .text import colour, error_html, esc, guarded
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
-TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES = range(4)
+TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE = range(5)
 SECRET_KINDS = ("keep", "discard")  # labels that name a card from a hidden hand
 
 
@@ -123,8 +124,10 @@ class GameExplorer(ipywidgets.VBox):
         files = ipywidgets.VBox([
             ipywidgets.HBox([self.save_button, self.save_link]),
             ipywidgets.HBox([self.upload]), self.load_text, self.load_button, self.file_message])
-        self.tabs = ipywidgets.Tab(children=[self.players_panel, self.score, self.editor, files])
-        for i, t in enumerate(("Players", "Scores", "What-if editor", "Save / load")):
+        self.evaluation = EvaluationPanel(None)
+        self.tabs = ipywidgets.Tab(children=[self.players_panel, self.score, self.editor, files,
+                                             self.evaluation])
+        for i, t in enumerate(("Players", "Scores", "What-if editor", "Save / load", "Evaluate moves")):
             self.tabs.set_title(i, t)
         self._stale: set[int] = set()  # tabs not redrawn while hidden
         self.tabs.observe(self._on_tab, names="selected_index")
@@ -226,7 +229,7 @@ class GameExplorer(ipywidgets.VBox):
         self._update_controls(s)
         self.editor.lock(self._viewer is not None)
         # the score chart and the editor redraw only while their tab shows
-        self._stale |= {TAB_SCORES, TAB_EDITOR}
+        self._stale |= {TAB_SCORES, TAB_EDITOR, TAB_EVALUATE}
         self._refresh_tab(self.tabs.selected_index)
         who = "all-seeing" if self._viewer is None else f"{s.players[self._viewer].name}'s view"
         title = (f'<div style="font-size:15px"><b>Architects of the West Kingdom</b> · '
@@ -242,9 +245,11 @@ class GameExplorer(ipywidgets.VBox):
             self.score.update(self.shown_state())
         elif index == TAB_EDITOR:
             self.editor.sync()
+        elif index == TAB_EVALUATE:
+            self.evaluation.set_state(self.state)
 
     def show_tab(self, index: int) -> None:
-        """Select a tab (Players, Scores, What-if editor, Save / load) and draw it."""
+        """Select a tab (Players, Scores, What-if editor, Save / load, Evaluate moves) and draw it."""
         self.tabs.selected_index = index
         self._refresh_tab(index)
 

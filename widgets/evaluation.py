@@ -1,0 +1,78 @@
+"""Move evaluation on screen: Monte Carlo win chance and expected VP of each
+legal action (`archwk.analysis.evaluate_actions`, from the mover's view only),
+drawn as a plotly chart. The chart widget is made on the first evaluation, so
+a page that never evaluates loads no second copy of plotly.js."""
+from __future__ import annotations
+
+import time
+
+import ipywidgets
+
+from .text import error_html, guarded
+
+
+class EvaluationPanel(ipywidgets.VBox):
+    """A button, a rollouts choice and the chart for one position at a time."""
+
+    ROLLOUTS = [("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300)]
+
+    def __init__(self, state=None, rollouts: int = 30, seed: int = 0):
+        self.state = state
+        self.seed = seed
+        self.values = None  # the ActionValues shown, for `state`
+        self.button = ipywidgets.Button(description="Evaluate the choices", button_style="info",
+                                        tooltip="Monte Carlo rollouts from the mover's view")
+        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=rollouts,
+                                            layout=ipywidgets.Layout(width="190px"))
+        self.status = ipywidgets.HTML()
+        self.error = ipywidgets.HTML()
+        self.chart = ipywidgets.Box()
+        self.figure = None
+        self.button.on_click(self._on_click)
+        super().__init__(children=[
+            ipywidgets.HBox([self.button, self.rollouts, self.status],
+                            layout=ipywidgets.Layout(align_items="center")),
+            self.error, self.chart])
+        self.set_state(state)
+
+    def set_state(self, state) -> None:
+        """Show this position; an evaluation of another position is cleared."""
+        if state is not self.state:
+            self.state = state
+            self.values = None
+            if self.figure is not None:
+                self.figure.data = []
+            self.status.value = ""
+        can = state is not None and not state.is_over and not state.is_view
+        self.button.disabled = not can
+
+    def evaluate(self, rollouts: int | None = None):
+        """Evaluate every legal action of the position shown and draw the chart."""
+        from archwk.analysis import evaluate_actions
+        from .analysis_charts import evaluation_chart
+        s = self.state
+        if s is None or s.is_over or s.is_view:
+            raise ValueError("Nothing to evaluate: the game is over or this is a player's view")
+        t0 = time.perf_counter()
+        self.values = evaluate_actions(s, rollouts=rollouts or self.rollouts.value, seed=self.seed)
+        fig = evaluation_chart(self.values, title=f"{s.prompt}")
+        if self.figure is None:
+            import plotly.graph_objects as go
+            self.figure = go.FigureWidget(fig)
+            self.chart.children = [self.figure]
+        else:
+            with self.figure.batch_update():
+                self.figure.data = []
+                self.figure.add_traces(list(fig.data))
+                self.figure.layout = fig.layout
+        self.status.value = (f"<span style='color:#666'>{len(self.values)} choices, "
+                             f"done in {time.perf_counter() - t0:.1f} s</span>")
+        return self.values
+
+    @guarded
+    def _on_click(self, _button=None) -> None:
+        self.error.value = ""
+        self.evaluate()
+
+    def show_error(self, e) -> None:
+        self.error.value = error_html(e)
