@@ -37,7 +37,7 @@ class RandomBot:
         return acts[self._rng.randrange(len(acts))]
 
     def __repr__(self):
-        return f"RandomBot({self.seed!r})"
+        return f"{type(self).__name__}({self.seed!r})"
 
 
 def play(state: GameState, bots, *, max_decisions: int = 200_000) -> GameState:
@@ -325,22 +325,15 @@ def fast_choice(s, acts, rng):
     return acts[int(rng.random() * len(acts))]
 
 
-class FastBot:
+class FastBot(RandomBot):
     """Plays `fast_choice`: the rollout policy of the search bot and the move
     evaluation, as a bot of its own (name "fast")."""
-
-    def __init__(self, seed: int | None = 0):
-        self.seed = seed
-        self._rng = random.Random(seed)
 
     def choose(self, state: GameState):
         acts = state.legal_actions()
         if not acts:
             raise ValueError(f"no legal action: {state.prompt}")
         return fast_choice(state, acts, self._rng)
-
-    def __repr__(self):
-        return f"FastBot({self.seed!r})"
 
 
 # =========================================================================== heuristic bot

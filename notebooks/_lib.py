@@ -356,21 +356,8 @@ class WhatIfApp(ipywidgets.VBox):
 
     def _draw_chart(self, values) -> None:
         """The evaluation as a plotly chart (made on the first evaluation only)."""
-        if not values:
-            if self.figure is not None:
-                self.figure.data = []
-            return
-        from widgets.analysis_charts import evaluation_chart
-        fig = evaluation_chart(list(values.values()))
-        if self.figure is None:
-            import plotly.graph_objects as go
-            self.figure = go.FigureWidget(fig)
-            self.chart.children = [self.figure]
-        else:
-            with self.figure.batch_update():
-                self.figure.data = []
-                self.figure.add_traces(list(fig.data))
-                self.figure.layout = fig.layout
+        from widgets.evaluation import draw_evaluation
+        self.figure = draw_evaluation(self.figure, self.chart, values.values() if values else None)
 
     def evaluate(self) -> dict:
         """Run the Monte Carlo evaluation of the position shown and show it."""

@@ -21,7 +21,7 @@ import ipywidgets
 
 from archwk import cards
 from widgets import BoardView, DecisionPanel, PlayerPanels
-from widgets.text import error_html, guarded
+from widgets.text import ShowsErrors, guarded
 
 from tutorial_lessons import CONTINUE, LESSONS, RIGHT, YOU, Lesson, Progress
 
@@ -49,7 +49,7 @@ def _card_lines(state, actions) -> list[str]:
     return out
 
 
-class TutorialUI(ipywidgets.VBox):
+class TutorialUI(ShowsErrors, ipywidgets.VBox):
     """All lessons in one widget. `show(i)` opens lesson i; `choose(action)`
     plays a choice as a button click would; `attempt.verdict` is the judge's
     last word; `progress` says which lessons are done."""
@@ -137,13 +137,6 @@ class TutorialUI(ipywidgets.VBox):
         self.clear_error()
         self._redraw()
         return verdict
-
-    def show_error(self, e: BaseException | str) -> None:
-        self.error.value = error_html(e)
-
-    def clear_error(self) -> None:
-        if self.error.value:
-            self.error.value = ""
 
     @property
     def feedback_text(self) -> str:

@@ -8,10 +8,31 @@ import time
 
 import ipywidgets
 
-from .text import error_html, guarded
+from .text import ShowsErrors, guarded
 
 
-class EvaluationPanel(ipywidgets.VBox):
+def draw_evaluation(figure, box, values, *, title: str | None = None):
+    """Draw ActionValues as the evaluation chart into `figure`, a FigureWidget made
+    (and put in `box`) on first use; no values clears it. Returns the figure."""
+    if not values:
+        if figure is not None:
+            figure.data = []
+        return figure
+    from .analysis_charts import evaluation_chart
+    fig = evaluation_chart(list(values), title=title)
+    if figure is None:
+        import plotly.graph_objects as go
+        figure = go.FigureWidget(fig)
+        box.children = [figure]
+    else:
+        with figure.batch_update():
+            figure.data = []
+            figure.add_traces(list(fig.data))
+            figure.layout = fig.layout
+    return figure
+
+
+class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
     """A button, a rollouts choice and the chart for one position at a time."""
 
     ROLLOUTS = [("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300)]
@@ -40,8 +61,7 @@ class EvaluationPanel(ipywidgets.VBox):
         if state is not self.state:
             self.state = state
             self.values = None
-            if self.figure is not None:
-                self.figure.data = []
+            self.figure = draw_evaluation(self.figure, self.chart, None)
             self.status.value = ""
         can = state is not None and not state.is_over and not state.is_view
         self.button.disabled = not can
@@ -49,22 +69,12 @@ class EvaluationPanel(ipywidgets.VBox):
     def evaluate(self, rollouts: int | None = None):
         """Evaluate every legal action of the position shown and draw the chart."""
         from archwk.analysis import evaluate_actions
-        from .analysis_charts import evaluation_chart
         s = self.state
         if s is None or s.is_over or s.is_view:
             raise ValueError("Nothing to evaluate: the game is over or this is a player's view")
         t0 = time.perf_counter()
         self.values = evaluate_actions(s, rollouts=rollouts or self.rollouts.value, seed=self.seed)
-        fig = evaluation_chart(self.values, title=f"{s.prompt}")
-        if self.figure is None:
-            import plotly.graph_objects as go
-            self.figure = go.FigureWidget(fig)
-            self.chart.children = [self.figure]
-        else:
-            with self.figure.batch_update():
-                self.figure.data = []
-                self.figure.add_traces(list(fig.data))
-                self.figure.layout = fig.layout
+        self.figure = draw_evaluation(self.figure, self.chart, self.values, title=s.prompt)
         self.status.value = (f"<span style='color:#666'>{len(self.values)} choices, "
                              f"done in {time.perf_counter() - t0:.1f} s</span>")
         return self.values
@@ -73,6 +83,3 @@ class EvaluationPanel(ipywidgets.VBox):
     def _on_click(self, _button=None) -> None:
         self.error.value = ""
         self.evaluate()
-
-    def show_error(self, e) -> None:
-        self.error.value = error_html(e)

@@ -28,7 +28,7 @@ from .evaluation import EvaluationPanel
 from .panels import PlayerPanels
 from .score import ScorePanel
 from .session import Session, bot_kinds
-from .text import colour, error_html, esc, guarded
+from .text import ShowsErrors, colour, esc, guarded
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
 TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE = range(5)
@@ -40,7 +40,7 @@ def seat_options() -> list[tuple[str, str]]:
     return [("Person", "person")] + [(f"{cls.__name__[:-3]} bot", k) for k, cls in bot_kinds().items()]
 
 
-class GameExplorer(ipywidgets.VBox):
+class GameExplorer(ShowsErrors, ipywidgets.VBox):
     """Play and explore a game in Jupyter or Voila.
 
     `GameExplorer(state, seats=None, viewer=None)`: `seats` per player, "person"
@@ -198,13 +198,6 @@ class GameExplorer(ipywidgets.VBox):
         self.file_message.value = '<span style="color:#2d7a2d">Game loaded.</span>'
         self.refresh()
         return self.state
-
-    def show_error(self, e: BaseException | str) -> None:
-        self.error.value = error_html(e)
-
-    def clear_error(self) -> None:
-        if self.error.value:
-            self.error.value = ""
 
     @property
     def error_text(self) -> str:

@@ -180,3 +180,14 @@ def guarded(method):
                 self.error.value = error_html(e)
             return None
     return wrapper
+
+
+class ShowsErrors:
+    """Mixin for a widget with an `error` HTML area: what `guarded` reports into."""
+
+    def show_error(self, e: BaseException | str) -> None:
+        self.error.value = error_html(e)
+
+    def clear_error(self) -> None:
+        if self.error.value:
+            self.error.value = ""
