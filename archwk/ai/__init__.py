@@ -15,6 +15,8 @@ imports them. Its modules, from the bottom up:
 * `archwk.ai.simulate`: many games, their statistics and summary;
 * `archwk.ai.cli`: the `archwk` command.
 
-`archwk.bots` and `archwk.analysis` are the public names of the first four.
+Their public names stay: `archwk.bots` re-exports the bots and the registry,
+`archwk.analysis` the determinization, evaluation and graphs, and
+`archwk.simulate` the simulation (for callers not yet moved to archwk.ai).
 Nothing is imported here, so `import archwk.ai.registry` loads only what it needs.
 """

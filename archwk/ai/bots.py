@@ -509,7 +509,7 @@ class MCTSBot:
     information-set MCTS with value priors).
 
     Each iteration samples a full game consistent with the bot's own view
-    (`archwk.analysis.Determinizer`: other hands, deck orders, the generator)
+    (`archwk.ai.determinize.Determinizer`: other hands, deck orders, the generator)
     and walks the shared tree from the root, at each decision taking the action
     legal in that sample with the best PUCT score for the seat deciding there:
     its mean reward so far (at first, its prior: the seat's `relative_value`

@@ -25,9 +25,18 @@ factory's keyword arguments (raising `ValueError` with the reason).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .bots import FastBot, HeuristicBot, MCTSBot, RandomBot
+
+if TYPE_CHECKING:
+    from ..model import Action, GameState
+
+
+class Bot(Protocol):
+    """What the registry makes: something that chooses a legal action."""
+
+    def choose(self, state: GameState) -> Action: ...
 
 
 class UnknownBot(ValueError):
@@ -39,7 +48,7 @@ class BotKind:
     """One row of the registry."""
 
     name: str
-    factory: Callable[..., Any]
+    factory: Callable[..., Bot]
     #: what the bot does, in a few words (for menus and help texts)
     summary: str
     #: the parameter after ":" as written in help texts (e.g. "N"), None if it takes none
@@ -95,7 +104,7 @@ def bot_kind(spec: str) -> BotKind:
     return kind
 
 
-def make_bot(spec: str, seed: int = 0):
+def make_bot(spec: str, seed: int = 0) -> Bot:
     """A new bot for `spec` ("random", "fast", "heuristic", "mcts", "mcts:N"),
     seeded with `seed`. Raises `UnknownBot` (a ValueError) naming the choices
     for an unknown name or a bad parameter."""
