@@ -7,10 +7,8 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from ..model import Options
-from ..save import replay
-from ..scoring import ScoreBreakdown, final_scores, winners
-from ..setup import new_game
+from archwk import Options, ScoreBreakdown, final_scores, new_game, replay, winners
+
 from ..solo import STAND_IN_NOTICE
 from .evaluate import evaluate_actions
 from .registry import UnknownBot, choices, make_bot

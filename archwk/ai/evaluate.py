@@ -27,8 +27,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..model import Action, GameState
-from ..scoring import final_scores, winners
+from archwk import Action, GameState, final_scores, winners
+
 from .bots import rollout
 from .determinize import Determinizer, viewer_of
 

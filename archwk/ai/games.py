@@ -14,9 +14,8 @@ True
 """
 from __future__ import annotations
 
-from ..model import Options
-from ..scoring import ScoreBreakdown, final_scores, winners
-from ..setup import new_game
+from archwk import Options, ScoreBreakdown, final_scores, new_game, winners
+
 from .registry import make_bot
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 
+from archwk import GameState, Options, final_scores, new_game
+
 from .. import cards
-from ..model import BLACK_MARKET_SPACES, GameState, Options, _PLAYER_FIELDS
-from ..scoring import final_scores
-from ..setup import new_game
+from ..model import _PLAYER_FIELDS, BLACK_MARKET_SPACES
 from .determinize import determinize
 
 _POSITION_FIELDS = ("options", "seed", "n_seats", "board", "black_market", "guildhall", "tax",
