@@ -2,12 +2,12 @@
 
 Three parts, each printed as a table (reported figures, not timed tests):
 
-1. rollouts: `archwk.analysis.evaluate_actions` from a mid-game 4-player
+1. rollouts: `archwk.ai.evaluate.evaluate_actions` from a mid-game 4-player
    position (heuristic bots play a game until half the Guildhall is full, then
    the next worker placement): 1,000 rollouts in all, spread over the legal
    actions, at several rollout depths; rollouts per second (best of 3 runs).
    Target: 1,000 rollouts in at most 2 s at the default depth.
-2. simulate: `archwk.simulate.run` throughput (games per second) with 1 and 2
+2. simulate: `archwk.ai.simulate.run` throughput (games per second) with 1 and 2
    jobs, for random bots and for heuristic bots.
 3. strength: win rates of each bot against each other one, in 2-player games
    (seats swapped every other game) and 4-player games (two of each, seats
@@ -45,8 +45,7 @@ def mid_game(players: int = 4, seed: int = 2026):
 
 
 def bench_rollouts(total: int, depths, seed: int, repeat: int = 3) -> dict:
-    from archwk.analysis import evaluate_actions
-    from archwk.analysis.evaluate import DEFAULT_DEPTH
+    from archwk.ai.evaluate import DEFAULT_DEPTH, evaluate_actions
     s = mid_game()
     acts = s.legal_actions()
     per = math.ceil(total / len(acts))
@@ -65,7 +64,7 @@ def bench_rollouts(total: int, depths, seed: int, repeat: int = 3) -> dict:
 
 
 def bench_simulate(games: int, heuristic_games: int, seed: int) -> list[dict]:
-    from archwk.simulate import run
+    from archwk.ai.simulate import run
     rows = []
     for bots, n in ((("random",), games), (("heuristic",), heuristic_games)):
         for jobs in (1, 2):
@@ -80,7 +79,7 @@ def bench_simulate(games: int, heuristic_games: int, seed: int) -> list[dict]:
 
 def pairing(a: str, b: str, players: int, games: int, seed: int, jobs: int) -> dict:
     """Bot a against bot b: half the games with a in the first seat."""
-    from archwk.simulate import run
+    from archwk.ai.simulate import run
     first = (a, b)
     second = (b, a)
     t0 = time.perf_counter()

@@ -21,7 +21,7 @@ or saw being discarded to the bottom of the deck, and which reward cards were
 already taken. Every unseen card is treated as equally likely anywhere hidden.
 
 >>> import archwk, random
->>> from archwk.analysis import Determinizer
+>>> from archwk.ai.determinize import Determinizer
 >>> s = archwk.new_game(3, seed=7)
 >>> d = Determinizer(s.view(s.current_player), s.current_player)
 >>> full = d.sample(random.Random(1))

@@ -5,7 +5,7 @@ the cluster has workers.
         --scheduler tcp://scheduler:8786 --out results.parquet
 
 Each game is fully described by its task (player count, game seed, bot names,
-options) and is played by `archwk.simulate.play_one`, so the records are the
+options) and is played by `archwk.ai.games.play_one`, so the records are the
 same as a local run's, in the same order. The workers need archwk installed
 (`pip install 'archwk[analysis]'`), the same version as the client.
 
@@ -15,21 +15,22 @@ from __future__ import annotations
 
 import uuid
 
+from .games import play_batch
+
 #: games per Dask task: a game between fast bots takes milliseconds, so single
 #: games would spend more time in the scheduler than playing
 BATCH = 16
 
 
 def run_on_dask(tasks, scheduler, progress=None, batch: int = BATCH) -> list[dict]:
-    """Run `archwk.simulate.play_one(*task)` for every task on the Dask cluster at
+    """Run `archwk.ai.games.play_one(*task)` for every task on the Dask cluster at
     `scheduler` (an address such as "tcp://127.0.0.1:8786", or a
     `dask.distributed.Client`); return the records in task order. `progress(k)`
     is called as k more games finish."""
     try:
         from dask.distributed import Client, as_completed
     except ImportError:  # pragma: no cover - depends on the installation
-        raise SystemExit("--scheduler needs dask[distributed] (pip install 'archwk[analysis]')") from None
-    from .simulate import play_batch
+        raise ImportError("a Dask cluster needs dask[distributed] (pip install 'archwk[analysis]')") from None
     tasks = list(tasks)
     if batch < 1:
         raise ValueError(f"run_on_dask: batch must be at least 1, got {batch}")

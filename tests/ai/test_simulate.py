@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from archwk import cli, simulate
-from archwk.simulate import card_stats, game_seed, run, seat_stats, summary
+from archwk.ai import cli, games, simulate
+from archwk.ai.simulate import card_stats, game_seed, run, seat_stats, summary
 
 
 @pytest.fixture(scope="module")
@@ -75,17 +75,19 @@ def test_cli_writes_records(tmp_path, capsys, suffix):
 
 
 def test_cli_rejects_bad_input(tmp_path):
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="--bots: unknown bot 'nobody': choose from random, fast"):
         cli.main(["simulate", "--games", "2", "--bots", "nobody", "--no-progress"])
+    with pytest.raises(SystemExit, match="positive whole number"):
+        cli.main(["play", "--players", "2", "--bots", "mcts:0", "--quiet"])
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--games", "0", "--no-progress"])
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="use a .csv, .json or .parquet file"):
         cli.main(["simulate", "--games", "1", "--players", "2", "--out", str(tmp_path / "x.txt"),
                   "--no-progress"])
 
 
 def test_too_long_game_is_an_error(monkeypatch):
-    monkeypatch.setattr(simulate, "MAX_DECISIONS", 10)
+    monkeypatch.setattr(games, "MAX_DECISIONS", 10)
     with pytest.raises(RuntimeError, match="did not end"):
         simulate.play_one(2, 1, ("random",), {})
 
@@ -111,7 +113,7 @@ def test_search_bots_repeat_across_processes(tmp_path):
     for hash_seed in ("1", "2"):
         out = tmp_path / f"h{hash_seed}.json"
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        subprocess.run([sys.executable, "-m", "archwk.cli", "simulate", "--players", "2", "--games", "1",
+        subprocess.run([sys.executable, "-m", "archwk.ai.cli", "simulate", "--players", "2", "--games", "1",
                         "--bots", "heuristic,mcts:5", "--seed", "3", "--no-progress", "--out", str(out)],
                        check=True, env=env, capture_output=True)
         outs.append(json.loads(out.read_text()))

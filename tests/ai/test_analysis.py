@@ -1,4 +1,4 @@
-"""archwk.analysis: determinization, move evaluation, graphs; and the plotly
+"""archwk.ai (public name archwk.analysis): determinization, move evaluation, graphs; and the plotly
 charts in widgets/analysis_charts.py (issue 6)."""
 from __future__ import annotations
 
@@ -9,12 +9,11 @@ import sys
 import pytest
 
 import archwk
-from archwk import bots, cards
-from archwk.analysis import (
-    Determinizer, card_synergy_graph, decision_tree, determinize, evaluate_actions, state_fingerprint,
-    viewer_of, worker_flow,
-)
-from archwk.analysis.evaluate import mean_ci, wilson
+from archwk import cards
+from archwk.ai import bots
+from archwk.ai.determinize import Determinizer, determinize, viewer_of
+from archwk.ai.evaluate import evaluate_actions, mean_ci, wilson
+from archwk.ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
 from archwk.model import HIDDEN
 from archwk.save import validate
 
@@ -230,7 +229,7 @@ def test_worker_flow_from_states_and_edited_positions():
 # --------------------------------------------------------------------------- staying light
 
 def test_import_archwk_stays_light():
-    code = ("import sys, archwk, archwk.analysis, archwk.simulate, archwk.distributed, archwk.cli; "
+    code = ("import sys, archwk, archwk.analysis, archwk.ai.simulate, archwk.ai.distributed, archwk.ai.cli; "
             "heavy = [m for m in ('networkx', 'numpy', 'pandas', 'dask', 'distributed', 'tqdm', 'plotly', "
             "'ipywidgets') if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -251,7 +250,7 @@ def test_charts_build_figures():
     end = archwk.play(archwk.new_game(2, seed=1), [bots.FastBot(1), bots.FastBot(2)])
     flow = ch.flow_figure(worker_flow(end))
     assert flow.data[0].type == "sankey"
-    from archwk.simulate import flat_rows, run
+    from archwk.ai.simulate import flat_rows, run
     recs = run(2, 3, seed=1, bots=("fast", "random"))
     f1, f2 = ch.simulation_figures(recs), ch.simulation_figures(flat_rows(recs))
     assert isinstance(f1, go.Figure) and len(f1.data) == len(f2.data)

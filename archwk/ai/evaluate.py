@@ -3,7 +3,7 @@
 `evaluate_actions(state)` answers for the player to move, from that player's
 view only. Each rollout draws a determinization (`Determinizer`: a full game
 consistent with what the player can see), applies the action, then lets every
-seat play the fast rule-of-thumb policy (`archwk.bots.fast_choice`) for `depth`
+seat play the fast rule-of-thumb policy (`archwk.ai.bots.fast_choice`) for `depth`
 more decisions. The position reached is scored with `archwk.final_scores`,
 the rulebook's score, which is a projection "as if the game ended now" when
 the game is not over yet (end-game buildings included). A win is being among
@@ -27,7 +27,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..model import Action, GameState
+from archwk import Action, GameState, final_scores, winners
+
+from .bots import rollout
 from .determinize import Determinizer, viewer_of
 
 #: decisions played after the action before the position is scored (see module doc)
@@ -102,8 +104,6 @@ def evaluate_actions(state: GameState, rollouts: int = 100, seed: int = 0, depth
         raise ValueError(f"evaluate_actions: depth must be 0 or more (or None), got {depth}")
     if state.is_over:
         raise ValueError("evaluate_actions: the game is over; there is no decision to evaluate")
-    from ..bots import rollout
-    from ..scoring import final_scores, winners
     if player is None:
         player = state.current_player
         if state.is_view and viewer_of(state) not in (None, player):

@@ -8,9 +8,9 @@ import random
 import pytest
 
 import archwk
-from archwk import bots
-from archwk.analysis import Determinizer
-from archwk.cli import make_bot
+from archwk.ai import bots
+from archwk.ai.determinize import Determinizer
+from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 
 
 def _mid_game(n=3, seed=5, decisions=60):
@@ -104,6 +104,33 @@ def test_make_bot_names():
     assert isinstance(make_bot("fast", 1), bots.FastBot)
     m = make_bot("mcts:7", 1)
     assert isinstance(m, bots.MCTSBot) and m.iterations == 7
-    for bad in ("mcts:x", "mcts:0", "random:3", "nobody"):
-        with pytest.raises(SystemExit):
+    for bad in ("mcts:x", "mcts:0", "mcts:", "random:3", "nobody", ""):
+        with pytest.raises(UnknownBot, match="choose from random, fast, heuristic, mcts|positive whole number"):
             make_bot(bad, 1)
+    assert issubclass(UnknownBot, ValueError)
+    assert BOT_NAMES == ("random", "fast", "heuristic", "mcts")
+    assert isinstance(make_bot("mcts"), bots.MCTSBot) and make_bot("mcts").iterations == bots.MCTSBot(0).iterations
+
+
+def test_make_bot_seeds_the_bot():
+    """make_bot(spec, seed) gives the bot the class gives for that seed: same choices."""
+    s = _mid_game(n=2, seed=3, decisions=20)
+    for spec, cls in (("random", bots.RandomBot), ("fast", bots.FastBot), ("heuristic", bots.HeuristicBot)):
+        assert type(make_bot(spec, 4)) is cls and make_bot(spec, 4).seed == 4
+        a, b = make_bot(spec, 4), cls(4)
+        t = s
+        for _ in range(5):
+            x = a.choose(t)
+            assert x == b.choose(t)
+            t = t.apply(x)
+
+
+def test_unknown_bot_message_lists_the_choices():
+    with pytest.raises(UnknownBot) as e:
+        make_bot("expert:1", 0)
+    assert str(e.value) == ("unknown bot 'expert:1': choose from random, fast, heuristic, mcts, "
+                            "mcts:N (N search iterations per decision)")
+    with pytest.raises(UnknownBot, match="'fast' takes no parameter"):
+        make_bot("fast:2", 0)
+    with pytest.raises(UnknownBot, match="a bot spec is a text"):
+        make_bot(None, 0)

@@ -14,8 +14,11 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 
+from archwk import GameState, Options, final_scores, new_game
+
 from .. import cards
-from ..model import BLACK_MARKET_SPACES, GameState, _PLAYER_FIELDS
+from ..model import _PLAYER_FIELDS, BLACK_MARKET_SPACES
+from .determinize import determinize
 
 _POSITION_FIELDS = ("options", "seed", "n_seats", "board", "black_market", "guildhall", "tax",
                     "building_deck", "apprentice_deck", "display", "display_silver", "bm_small",
@@ -58,11 +61,9 @@ def decision_tree(state: GameState, depth: int, *, max_nodes: int = 5000):
     True
     """
     import networkx as nx
-    from ..scoring import final_scores
     if depth < 0:
         raise ValueError(f"decision_tree: depth must be 0 or more, got {depth}")
     if state.is_view:
-        from .determinize import determinize
         state = determinize(state, rng=0)
     G = nx.DiGraph()
     root = state_fingerprint(state)
@@ -275,8 +276,6 @@ def _states(game) -> list[GameState]:
         if game.edited:
             raise ValueError("worker_flow: this position was edited and has no game record; "
                              "pass the sequence of its states instead")
-        from ..setup import new_game
-        from ..model import Options
         rec = game.record()
         s = new_game(rec["players"], seed=rec["seed"], options=Options.from_dict(rec["options"]))
         out = [s]

@@ -4,11 +4,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib import resources
 from pathlib import Path
 
-from .model import Options
-from .scoring import ScoreBreakdown, final_scores, winners
-from .setup import new_game
+from archwk import Options, ScoreBreakdown, final_scores, new_game, replay, winners
+
+from ..solo import STAND_IN_NOTICE
+from .evaluate import evaluate_actions
+from .registry import UnknownBot, choices, make_bot
+from .simulate import run, summary, write
 
 
 def _options(args) -> Options:
@@ -24,27 +28,17 @@ def _options(args) -> Options:
         raise SystemExit(f"--options: {e}")
 
 
-def make_bot(name: str, seed: int):
-    """A bot by name: random, fast, heuristic, mcts. "mcts:N" sets the search
-    iterations per decision (default 150), e.g. "mcts:50"."""
-    from . import bots
-    factories = {"random": bots.RandomBot}
-    for extra in ("FastBot", "HeuristicBot", "MCTSBot"):
-        if hasattr(bots, extra):
-            factories[extra.replace("Bot", "").lower()] = getattr(bots, extra)
-    base, _, arg = name.partition(":")
-    if base not in factories or (arg and base != "mcts"):
-        raise SystemExit(f"unknown bot {name!r}; choose from {', '.join(sorted(factories))} "
-                         "(mcts:N for N search iterations)")
-    if arg:
+def _bots(spec: str, what: str) -> tuple[str, ...]:
+    """The comma-separated bot specs of `--bots`, each checked against the registry."""
+    names = tuple(b.strip() for b in spec.split(",") if b.strip())
+    if not names:
+        raise SystemExit(f"archwk {what}: --bots: give at least one bot ({choices()})")
+    for b in names:
         try:
-            n = int(arg)
-        except ValueError:
-            n = 0
-        if n < 1:
-            raise SystemExit(f"bot {name!r}: the iterations after 'mcts:' must be a positive whole number")
-        return factories[base](seed, iterations=n)
-    return factories[base](seed)
+            make_bot(b, 0)
+        except UnknownBot as e:
+            raise SystemExit(f"archwk {what}: --bots: {e}") from None
+    return names
 
 
 def _score_table(s) -> str:
@@ -64,11 +58,10 @@ def cmd_play(args) -> int:
     except ValueError as e:
         print(f"archwk play: {e}", file=sys.stderr)
         return 2
-    names = (args.bots or "random").split(",")
+    names = _bots(args.bots or "random", "play")
     humans = [p for p in s.players if not p.is_bot]
     seat_bots = [make_bot(names[i % len(names)], args.seed * 100 + i) for i in range(len(s.players))]
     if any(p.is_bot for p in s.players):
-        from .solo import STAND_IN_NOTICE
         if opts.schemes is None:
             print(f"note: {STAND_IN_NOTICE}")
     print(f"archwk: {len(humans)} player(s), seed {args.seed}")
@@ -91,7 +84,6 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .save import replay
     try:
         s = replay(Path(args.record).read_text())
     except (OSError, ValueError) as e:
@@ -103,13 +95,44 @@ def cmd_replay(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import main as simulate_main
-    return simulate_main(args)
+    opts = _options(args).to_dict()
+    bots = _bots(args.bots, "simulate")
+    if args.games < 1:
+        raise SystemExit("--games: at least 1")
+    bar = None
+    progress = None
+    if not args.no_progress:
+        try:
+            from tqdm import tqdm
+            bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+            progress = bar.update
+        except ImportError:
+            done = [0]
+
+            def progress(k):
+                done[0] += k
+                print(f"\r{done[0]}/{args.games} games", end="", file=sys.stderr, flush=True)
+    try:
+        recs = run(args.players, args.games, args.seed, bots, opts, jobs=args.jobs, progress=progress,
+                   scheduler=args.scheduler)
+    except ImportError as e:  # --scheduler without dask
+        raise SystemExit(f"--scheduler: {e}") from None
+    finally:
+        if bar is not None:
+            bar.close()
+        elif progress:
+            print(file=sys.stderr)
+    print(summary(recs))
+    if args.out:
+        try:
+            write(recs, args.out)
+        except (ImportError, ValueError) as e:
+            raise SystemExit(f"--out: {e}") from None
+        print(f"records written to {args.out}")
+    return 0
 
 
 def cmd_evaluate(args) -> int:
-    from .analysis import evaluate_actions
-    from .save import replay
     try:
         s = replay(Path(args.record).read_text())
     except (OSError, ValueError) as e:
@@ -120,8 +143,7 @@ def cmd_evaluate(args) -> int:
         if not 0 <= args.at <= len(hist):
             print(f"archwk evaluate: --at must be 0..{len(hist)}", file=sys.stderr)
             return 2
-        from .save import record as _record
-        rec = _record(s)
+        rec = s.record()
         rec["actions"] = rec["actions"][:args.at]
         s = replay(rec)
     if s.is_over:
@@ -139,7 +161,7 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_notes(args) -> int:
-    print((Path(__file__).parent / "data" / "rules-notes.md").read_text())
+    print(resources.files("archwk").joinpath("data", "rules-notes.md").read_text(encoding="utf-8"))
     return 0
 
 
@@ -149,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="a game between bots, printing the event log")
     p.add_argument("--players", type=int, default=3, help="1-5 (1 = solo against the Byzantine opponent)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="random", help="comma-separated bot kinds, one per seat (cycled)")
+    p.add_argument("--bots", default="random", help=f"comma-separated bots, one per seat (cycled): {choices()}")
     p.add_argument("--options", help='archwk.Options as JSON, e.g. \'{"artisans": true}\'')
     p.add_argument("--quiet", action="store_true", help="only the final scores")
     p.add_argument("--save", help="write the game record (JSON) here")
@@ -162,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bots", default="random",
-                   help="comma-separated bot kinds, one per seat (cycled): random, fast, heuristic, mcts[:N]")
+                   help=f"comma-separated bots, one per seat (cycled): {choices()}")
     p.add_argument("--options", help="archwk.Options as JSON")
     p.add_argument("--jobs", type=int, default=1, help="processes on this machine")
     p.add_argument("--out", help="per-game records: .csv, .json or .parquet")

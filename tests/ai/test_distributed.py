@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("dask.distributed")
 
-from archwk import cli  # noqa: E402
+from archwk.ai import cli  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +34,8 @@ def test_simulate_on_a_dask_cluster_matches_local_run(cluster, tmp_path, capsys)
 
 def test_run_on_dask_progress_and_client(cluster):
     from dask.distributed import Client
-    from archwk.distributed import run_on_dask
-    from archwk.simulate import game_seed, play_one
+    from archwk.ai.distributed import run_on_dask
+    from archwk.ai.games import game_seed, play_one
     tasks = [(2, game_seed(9, i), ("random",), {}) for i in range(5)]
     done = []
     with Client(cluster.scheduler_address, set_as_default=False) as client:
