@@ -163,7 +163,9 @@ class Table:
     player's board. `guildhall_beside` lists the owners of workers placed to
     the side of a full Guildhall, in order. `decision_kind` is the kind of
     the current decision ('place', 'workshop', 'keep_one', ...), None once
-    the game is over.
+    the game is over. `final_turns` counts the turns left, this one included,
+    once the end of the game is triggered (RB, End of the Game: the current
+    player finishes, then everyone has one final turn); None before.
     """
     display: tuple[DisplaySlot, ...]
     black_market: tuple[BlackMarketSpace, ...]
@@ -182,7 +184,7 @@ class Table:
     prison: Mapping[int, int]
     turn: int
     turn_player: int
-    final_round: bool
+    final_turns: int | None
     is_over: bool
     is_view: bool
     decision_kind: str | None
@@ -194,6 +196,11 @@ class Table:
         if not isinstance(position, int) or not 1 <= position <= len(self.display):
             raise ValueError(f"display position: expected 1 to {len(self.display)}, got {position!r}")
         return self.display[position - 1]
+
+    @property
+    def final_round(self) -> bool:
+        """The end of the game is triggered and the game is not over yet."""
+        return self.final_turns is not None and not self.is_over
 
     @property
     def guildhall_filled(self) -> int:
@@ -353,7 +360,7 @@ def table(state: GameState) -> Table:
         prison=workers["prison"],
         turn=s.turn_no,
         turn_player=s.turn_player,
-        final_round=s.final_turns is not None and not s.is_over,
+        final_turns=s.final_turns,
         is_over=s.is_over,
         is_view=s.is_view,
         decision_kind=s.decision,

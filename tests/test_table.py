@@ -283,7 +283,7 @@ def test_decision_and_turn(games):
     end = archwk.play(archwk.new_game(2, seed=3), [archwk.bots.RandomBot(1)] * 2)
     assert end.is_over
     t = table(end)
-    assert t.decision_kind is None and t.current_player is None and not t.final_round
+    assert t.decision_kind is None and t.current_player is None and not t.final_round and t.final_turns == 0
     assert all(d.hire_cost is None for d in t.display)
     place_state = started(2)
     assert table(place_state).decision_kind == "place" and table(place_state).turn == place_state.turn_no
@@ -311,3 +311,22 @@ def test_action_label_and_position_agree():
     hire = next(a for a in s.legal_actions() if a.kind == "hire" and a.target == 5)
     assert f"space {table(s).display[5].position}" in str(hire)
     assert isinstance(hire, Action)
+
+
+def test_final_turns_count_down_after_the_end_is_triggered():
+    # RB, End of the Game: the current player finishes, then each player
+    # (including them) has 1 final turn
+    rng = random.Random(5)
+    s = archwk.new_game(3, seed=5)
+    while archwk.table(s).final_turns is None:
+        s = s.apply(rng.choice(s.legal_actions()))
+    t = table(s)
+    assert any(e.kind == "end_triggered" for e in s.events)
+    assert t.final_round and t.final_turns == len(s.players) + 1
+    seen = [t.final_turns]
+    while not s.is_over:
+        s = s.apply(rng.choice(s.legal_actions()))
+        if any(e.kind == "turn" for e in s.events):
+            seen.append(table(s).final_turns)
+    assert seen == list(range(len(s.players) + 1, 0, -1))
+    assert not table(s).final_round

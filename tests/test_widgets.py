@@ -15,7 +15,7 @@ from archwk import Action, IllegalAction
 from widget_helpers import click_location, click_point, placing, until
 import widgets
 from widgets import BoardView, GameExplorer
-from widgets.board import guildhall_geometry
+from archwk.table import guildhall_spaces
 
 BOARD_PLACES = archwk.LOCATIONS + ("prison",)
 
@@ -72,9 +72,12 @@ def test_figure_shows_exactly_the_workers(n):
     s = archwk.new_game(n, seed=30 + n, options=archwk.Options(artisans=n % 2 == 0))
     board = BoardView(s)
     bot = archwk.bots.RandomBot(n)
-    cols, marks = guildhall_geometry(s)
-    assert cols == max(2, n) + 1 and marks[4 * cols] == "end"
-    assert len(board.figure.data[board.trace_index("guildhall spaces")].x) == 4 * cols
+    spaces = guildhall_spaces(n, artisans=s.options.artisans)
+    drawn = board.figure.data[board.trace_index("guildhall spaces")]
+    assert len(drawn.x) == len(spaces) == 4 * (max(2, n) + 1)
+    # each space carries the letter of its trigger, as the library gives it (RB, Guildhall)
+    letters = {"black_market_reset": "R", "game_end": "E", "apprentice_discard": "A", None: ""}
+    assert list(drawn.text) == [letters[sp.trigger] for sp in spaces]
     traces = len(board.figure.data)
     checked = 0
     while not s.is_over:

@@ -1,23 +1,21 @@
-"""The notebooks' helpers without a browser: the tutorial's interface
-(notebooks/_tutorial_ui.py) and the dashboard, game and what-if apps
-(notebooks/_lib.py), driven by clicking their widgets."""
+"""The applications without a browser: the tutorial's interface
+(widgets/tutorial/ui.py) and the dashboard, game and what-if apps
+(widgets/apps.py), driven by clicking their widgets."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-sys.path.insert(0, str(NOTEBOOKS))
 
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
 import archwk  # noqa: E402
-import _lib  # noqa: E402
-import tutorial_lessons as tl  # noqa: E402
-from _tutorial_ui import TutorialUI  # noqa: E402
+from widgets import apps as _lib  # noqa: E402
+from widgets.tutorial import lessons as tl  # noqa: E402
+from widgets.tutorial.ui import TutorialUI  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @pytest.fixture(scope="module")
