@@ -26,7 +26,7 @@ The Guildhall's layout needs no game at all:
 """
 from __future__ import annotations
 
-import dataclasses
+import functools
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
@@ -236,7 +236,11 @@ def guildhall_spaces(n_players: int, *, artisans: bool = False) -> tuple[Guildha
     >>> [(s.number, s.trigger) for s in spaces if s.trigger][:2]
     [(3, 'apprentice_discard'), (7, 'apprentice_discard')]
     """
-    cols = guildhall_columns(n_players)
+    return _guildhall_layout(guildhall_columns(n_players), artisans is True)
+
+
+@functools.lru_cache(maxsize=None)  # a handful of layouts, asked for at every table
+def _guildhall_layout(cols: int, artisans: bool) -> tuple[GuildhallSpace, ...]:
     n = cols - 1
     triggers: dict[int, str] = {}
     if artisans:
@@ -331,13 +335,13 @@ def table(state: GameState) -> Table:
     s = state
     cols = guildhall_columns(len(s.players))
     spaces = guildhall_spaces(len(s.players), artisans=s.options.artisans)
-    hall = tuple(dataclasses.replace(sp, occupant=s.guildhall[i]) if i < len(s.guildhall) else sp
-                 for i, sp in enumerate(spaces))
+    hall = tuple(GuildhallSpace(sp.number, sp.row, sp.column, sp.trigger, s.guildhall[i])
+                 if i < len(s.guildhall) else sp for i, sp in enumerate(spaces))
     cathedral = tuple(
         CathedralLevel(lv.level, lv.vp, lv.spaces, tuple(lv.costs),
                        tuple(p for p, q in enumerate(s.players) if q.cathedral_level == lv.level))
         for lv in cards.CATHEDRAL)
-    workers = _frozen({loc: _frozen(dict(s.workers_at(loc))) for loc in WORKER_LOCATIONS})
+    workers = _frozen({loc: _frozen(core.workers_at(s, loc)) for loc in WORKER_LOCATIONS})
     captured = _frozen({h: _frozen({o: c for o, c in enumerate(q.captured) if c})
                         for h, q in enumerate(s.players)})
     return Table(

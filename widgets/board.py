@@ -17,7 +17,6 @@ y 0..80.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import Callable
@@ -27,7 +26,8 @@ import plotly.graph_objects as go
 
 from archwk import cards
 from archwk.model import BLACK_MARKET_SPACES, LOCATIONS, OPEN_LOCATIONS
-from archwk.table import APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, table as read_table, virtue_track
+from archwk.table import (APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, guildhall_spaces,
+                          table as read_table, virtue_track)
 
 from .figure import LiveFigure, push_changes
 from .text import (GREY, apprentice_text, colour, esc, items, location_name, rule_text,
@@ -158,7 +158,7 @@ def board_traces(state, viewer: int | None = None) -> list[dict]:
     blockers = dict(state.placement_blockers()) if me is not None and t.decision_kind == "place" else {}
     legal_places = {a.location: a for a in legal if a.kind in ("place", "return_worker")}
     out = [_locations(t, me, legal_places, blockers)]
-    out.append(_guildhall_spaces(t))
+    out.append(_guildhall_spaces_for(guildhall_spaces(n, artisans=state.options.artisans)))
     out.append(_virtue_track())
     out.append(_cathedral(state, t))
     out.append(_display(t, me, legal))
@@ -202,10 +202,6 @@ def _locations(t, me, legal_places, blockers) -> dict:
         marker=dict(size=sizes, color=colours, opacity=opac, symbol="circle",
                     line=dict(width=1.5, color="#555")),
     )
-
-
-def _guildhall_spaces(t) -> dict:
-    return _guildhall_spaces_for(tuple(dataclasses.replace(sp, occupant=None) for sp in t.guildhall))
 
 
 @functools.lru_cache(maxsize=32)
