@@ -192,3 +192,12 @@ def test_whatif_app_follows_the_explorer():
     p = ex.editor.player.value or 0
     assert ex.state.players[p].silver == app.explorer.state.players[p].silver
     assert app.table.value == apps.comparison_html(ex.state)
+
+
+@pytest.mark.parametrize("module", ["widgets.apps", "widgets.board", "widgets.tutorial",
+                                    "widgets.tutorial.ui", "widgets.tutorial.lessons"])
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

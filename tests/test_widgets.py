@@ -498,3 +498,38 @@ def test_explorer_evaluates_moves_as_a_chart():
     ex.show_tab(TAB_EVALUATE)
     assert ex.evaluation.values is None  # a new position clears the old evaluation
     ex.close()
+
+
+# --------------------------------------------------------------------------- the widgets ask the library
+
+#: parts of a GameState that are its storage, not its read API (archwk.table is)
+_STATE_STORAGE = ("display", "display_silver", "bm_small", "bm_large", "extra", "_hist", "_hist_len",
+                  "turn_no", "final_turns", "pending", "building_deck", "apprentice_deck", "rewards",
+                  "resets", "guildhall", "black_market", "board", "draft", "phase", "turn_player",
+                  "end_trigger", "reset_queued", "rng", "_legal_map")
+
+
+def test_widgets_read_the_table_not_the_state_storage():
+    from pathlib import Path
+    root = Path(widgets.__file__).parent
+    pattern = re.compile(r"\b(?:state|s)\.(" + "|".join(_STATE_STORAGE) + r")\b")
+    hits = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "lessons.py":  # lesson positions are built by all-seeing setup code
+            continue
+        for no, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line):
+                hits.append(f"{path.relative_to(root)}:{no}: {line.strip()}")
+    assert hits == []
+
+
+def test_board_virtue_track_colours_follow_the_library_track():
+    # RB, Virtue Track: no Cathedral work at 4 or less, the Black Market closed at 10 or more
+    board = BoardView(archwk.new_game(2, seed=1))
+    drawn = board.figure.data[board.trace_index("virtue track")]
+    track = archwk.table(board.state).virtue_track
+    for v, fill, hover in zip(track, drawn.marker.color, drawn.hovertext):
+        assert (fill == "#e8a6a6") == (not v.cathedral)
+        assert (fill == "#f6d67a") == (v.cathedral and not v.black_market)
+        assert ("Black Market closed (Virtue 10 or more)" in hover) == (not v.black_market)
+        assert ("may not work on the Cathedral (Virtue 4 or less)" in hover) == (not v.cathedral)
