@@ -8,6 +8,9 @@ and whose decision it is. It is the read API for widgets and outside scripts;
 `to_json()` is a save format, not a read API. A player's view
 (`state.view(p)`) gives the same table: nothing here is secret.
 
+`archwk.table` is the function; import names from this module with
+`from archwk.table import guildhall_spaces` (or `importlib.import_module`).
+
 >>> import archwk
 >>> t = archwk.table(archwk.new_game(3, seed=7))
 >>> [slot.silver for slot in t.display]
