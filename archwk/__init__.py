@@ -12,11 +12,12 @@ from . import engine  # noqa: F401  (registers the rules)
 from .setup import new_game
 from .scoring import ScoreBreakdown, final_scores, winners
 from .save import replay
+from .table import table
 from . import bots
 from .bots import play
 
 __all__ = [
     "Action", "Event", "GameState", "IllegalAction", "LOCATIONS", "Options", "PlayerState",
-    "ScoreBreakdown", "bots", "cards", "final_scores", "new_game", "play", "replay", "winners",
+    "ScoreBreakdown", "bots", "cards", "final_scores", "new_game", "play", "replay", "table", "winners",
 ]
 __version__ = "0.1.0"

@@ -6,8 +6,8 @@ reviewable; edit this file and run it again:
     .venv/bin/python notebooks/build.py          # rewrite the notebooks
     .venv/bin/python notebooks/build.py --check  # exit 1 if a notebook differs
 
-Each notebook is thin: prose, then one or two calls into `widgets/` (through
-`_lib.py` and `_tutorial_ui.py`). They run the same in JupyterLab and as Voila
+Each notebook is thin: prose, then one or two calls into `widgets/` (the
+applications in `widgets.apps` and `widgets.tutorial`). They run the same in JupyterLab and as Voila
 apps (`bash scripts/kit serve`; Voila hides the code cells).
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
 
 Learn the rules, play full games against bots or friends, and ask "what if?" about any position.
 Everything runs on **archwk**, a rules engine that plays the printed rulebook."""),
-        ("code", """from _lib import dashboard
+        ("code", """from widgets.apps import dashboard
 
 dashboard()"""),
         ("md", """**Where to start.** New to the game? Open the [rules tutorial](tutorial.ipynb): eighteen
@@ -52,7 +52,7 @@ One lesson per section of the rulebook. Each lesson sets up a position, explains
 you a task: make your choices with the buttons beside the board. The tutorial checks your move and
 explains why it was right, or what the rule says instead. The numbered buttons at the top jump
 between lessons; a ✓ marks the lessons you have done."""),
-        ("code", """from _tutorial_ui import TutorialUI
+        ("code", """from widgets.tutorial import TutorialUI
 
 tutorial = TutorialUI()
 tutorial"""),
@@ -67,7 +67,7 @@ workers or an apprentice on the board. Each seat holds a person or a random bot:
 every seat it is a hot-seat game. The history slider steps back through every decision; choosing
 at a past point starts a new line of play. The tabs below the board show the players, the
 projected scores, a what-if editor, and saving and loading."""),
-        ("code", """from _lib import GameApp
+        ("code", """from widgets.apps import GameApp
 
 app = GameApp(players=3, seed=1)
 app"""),
@@ -83,7 +83,7 @@ compares every legal choice at the position shown: what it does at once, how the
 of the player choosing moves (the score if the game ended right after it), and, by Monte Carlo
 rollouts from that player's view (hidden cards are sampled, never peeked at), the chance of
 winning and the expected VP a few rounds later."""),
-        ("code", """from _lib import WhatIfApp
+        ("code", """from widgets.apps import WhatIfApp
 
 app = WhatIfApp()
 app"""),
@@ -101,7 +101,7 @@ prisoners. The game ends as a 2-player game (12 constructions).
 
 The printed Scheme cards are not in our sources: archwk plays a stand-in deck (see the rules
 notes on the [dashboard](dashboard.ipynb))."""),
-        ("code", """from _lib import SoloApp
+        ("code", """from widgets.apps import SoloApp
 
 app = SoloApp(seed=1)
 app"""),

@@ -1,4 +1,4 @@
-"""The rules tutorial's lessons (notebooks/tutorial_lessons.py), without a browser.
+"""The rules tutorial's lessons (widgets/tutorial/lessons.py), without a browser.
 
 For every lesson: the position is the one the lesson describes, the right line
 of play is legal and passes the check, and a wrong line fails with the
@@ -6,17 +6,13 @@ explanation of the rule.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-sys.path.insert(0, str(NOTEBOOKS))
-
-import archwk  # noqa: E402
-import tutorial_lessons as tl  # noqa: E402
-from tutorial_lessons import LESSONS, RIGHT, WRONG, YOU  # noqa: E402
+import archwk
+from widgets.tutorial import lessons as tl
+from widgets.tutorial.lessons import LESSONS, RIGHT, WRONG, YOU
 
 #: the rulebook sections the issue asks for, in order (the rulebook's own headings)
 SECTIONS = [

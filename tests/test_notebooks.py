@@ -126,6 +126,17 @@ def test_notebooks_are_generated_and_stored_without_outputs():
                 assert cell.outputs == [] and cell.execution_count is None, name
 
 
+def test_notebooks_folder_holds_only_notebooks_and_their_builder():
+    """Application code lives in the widgets package; notebooks/ is pages only."""
+    files = sorted(p.name for p in NOTEBOOKS.iterdir() if p.is_file() and not p.name.startswith("."))
+    assert files == sorted(NAMES + ["build.py"])
+    for name in NAMES:
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        imports = [line for c in nb.cells if c.cell_type == "code" for line in c.source.splitlines()
+                   if line.startswith(("import ", "from "))]
+        assert imports and all(line.startswith("from widgets") for line in imports), (name, imports)
+
+
 def test_notebooks_are_thin():
     """Prose and a few calls: the logic lives in widgets/ and the notebook helpers."""
     for name in NAMES:

@@ -15,7 +15,7 @@ from archwk import Action, IllegalAction
 from widget_helpers import click_location, click_point, placing, until
 import widgets
 from widgets import BoardView, GameExplorer
-from widgets.board import guildhall_geometry
+from archwk.table import guildhall_spaces
 
 BOARD_PLACES = archwk.LOCATIONS + ("prison",)
 
@@ -72,9 +72,12 @@ def test_figure_shows_exactly_the_workers(n):
     s = archwk.new_game(n, seed=30 + n, options=archwk.Options(artisans=n % 2 == 0))
     board = BoardView(s)
     bot = archwk.bots.RandomBot(n)
-    cols, marks = guildhall_geometry(s)
-    assert cols == max(2, n) + 1 and marks[4 * cols] == "end"
-    assert len(board.figure.data[board.trace_index("guildhall spaces")].x) == 4 * cols
+    spaces = guildhall_spaces(n, artisans=s.options.artisans)
+    drawn = board.figure.data[board.trace_index("guildhall spaces")]
+    assert len(drawn.x) == len(spaces) == 4 * (max(2, n) + 1)
+    # each space carries the letter of its trigger, as the library gives it (RB, Guildhall)
+    letters = {"black_market_reset": "R", "game_end": "E", "apprentice_discard": "A", None: ""}
+    assert list(drawn.text) == [letters[sp.trigger] for sp in spaces]
     traces = len(board.figure.data)
     checked = 0
     while not s.is_over:
@@ -495,3 +498,38 @@ def test_explorer_evaluates_moves_as_a_chart():
     ex.show_tab(TAB_EVALUATE)
     assert ex.evaluation.values is None  # a new position clears the old evaluation
     ex.close()
+
+
+# --------------------------------------------------------------------------- the widgets ask the library
+
+#: parts of a GameState that are its storage, not its read API (archwk.table is)
+_STATE_STORAGE = ("display", "display_silver", "bm_small", "bm_large", "extra", "_hist", "_hist_len",
+                  "turn_no", "final_turns", "pending", "building_deck", "apprentice_deck", "rewards",
+                  "resets", "guildhall", "black_market", "board", "draft", "phase", "turn_player",
+                  "end_trigger", "reset_queued", "rng", "_legal_map")
+
+
+def test_widgets_read_the_table_not_the_state_storage():
+    from pathlib import Path
+    root = Path(widgets.__file__).parent
+    pattern = re.compile(r"\b(?:state|s)\.(" + "|".join(_STATE_STORAGE) + r")\b")
+    hits = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "lessons.py":  # lesson positions are built by all-seeing setup code
+            continue
+        for no, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line):
+                hits.append(f"{path.relative_to(root)}:{no}: {line.strip()}")
+    assert hits == []
+
+
+def test_board_virtue_track_colours_follow_the_library_track():
+    # RB, Virtue Track: no Cathedral work at 4 or less, the Black Market closed at 10 or more
+    board = BoardView(archwk.new_game(2, seed=1))
+    drawn = board.figure.data[board.trace_index("virtue track")]
+    track = archwk.table(board.state).virtue_track
+    for v, fill, hover in zip(track, drawn.marker.color, drawn.hovertext):
+        assert (fill == "#e8a6a6") == (not v.cathedral)
+        assert (fill == "#f6d67a") == (v.cathedral and not v.black_market)
+        assert ("Black Market closed (Virtue 10 or more)" in hover) == (not v.black_market)
+        assert ("may not work on the Cathedral (Virtue 4 or less)" in hover) == (not v.cathedral)

@@ -1,4 +1,6 @@
-"""Presentation for archwk: a game session, a plotly board and an ipywidgets explorer.
+"""Presentation for archwk: a game session, a plotly board, an ipywidgets explorer,
+and the applications the notebooks show (`apps`: dashboard, GameApp, SoloApp,
+WhatIfApp; `tutorial`: the rules tutorial's lessons and interface).
 
 Nothing here decides a rule: every legal choice, reason, score and label comes
 from `archwk`. `Session` (history + cursor, bots per seat, save/load) has no UI
@@ -14,6 +16,7 @@ from .session import SEAT_KINDS, Session, bot_kinds, make_bot
 __all__ = [
     "BoardView", "DecisionPanel", "GameExplorer", "PlayerPanels", "ScorePanel", "Session",
     "WhatIfEditor", "EvaluationPanel", "SEAT_KINDS", "board_traces", "bot_kinds", "make_bot",
+    "GameApp", "SoloApp", "WhatIfApp", "TutorialUI",
 ]
 
 
@@ -41,4 +44,10 @@ def __getattr__(name):
     if name == "EvaluationPanel":
         from .evaluation import EvaluationPanel
         return EvaluationPanel
+    if name in ("GameApp", "SoloApp", "WhatIfApp"):
+        from . import apps
+        return getattr(apps, name)
+    if name == "TutorialUI":
+        from .tutorial.ui import TutorialUI
+        return TutorialUI
     raise AttributeError(f"module 'widgets' has no attribute {name!r}")

@@ -5,7 +5,10 @@
 only the trace properties that changed, inside one `batch_update()`. The set of
 traces is fixed for a player count, so an update never adds or removes one.
 
-Coordinates are board units: x 0..120, y 0..80.
+Everything drawn is read through `archwk.table` (the display, the piles, the
+Guildhall spaces and their triggers, the Virtue track's limits); this module
+only decides where and how it is drawn. Coordinates are board units: x 0..120,
+y 0..80.
 
 >>> import archwk
 >>> traces = board_traces(archwk.new_game(3, seed=1))
@@ -23,6 +26,8 @@ import plotly.graph_objects as go
 
 from archwk import cards
 from archwk.model import BLACK_MARKET_SPACES, LOCATIONS, OPEN_LOCATIONS
+from archwk.table import (APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, guildhall_spaces,
+                          table as read_table, virtue_track)
 
 from .figure import LiveFigure, push_changes
 from .text import (GREY, apprentice_text, colour, esc, items, location_name, rule_text,
@@ -76,36 +81,18 @@ REGIONS = (  # (x0, y0, x1, y1, title, title spot, hover)
 )
 
 
-def guildhall_geometry(state) -> tuple[int, dict[int, str]]:
-    """(columns, {space number: trigger}) for this game's Guildhall.
-
-    The rule lives in archwk.locations.guildhall.enter (n = max(2, players),
-    n+1 columns x 4 rows; reset at 2n+3 and 3n+4; end at 4n+4; with the Age of
-    Artisans rule an apprentice discard at 3, n+4, 2n+5); the library exposes no
-    table of these spaces, so the board repeats the geometry here to mark them.
-    """
-    n = max(2, len(state.players))
-    marks: dict[int, str] = {}
-    if state.options.artisans:
-        for k in (3, n + 4, 2 * n + 5):
-            marks[k] = "artisans"
-    for k in (2 * n + 3, 3 * n + 4):
-        marks.setdefault(k, "reset")
-    marks[4 * (n + 1)] = "end"
-    return n + 1, marks
-
-
+#: how the board marks a Guildhall space's trigger (the triggers come from archwk.table)
 TRIGGER_TEXT = {
-    "reset": ("R", "#7b3fa0", "triggers a Black Market reset after the action"),
-    "end": ("E", "#c0392b", "the last space: whoever fills it triggers the end of the game "
-                            "(after this turn everyone has one final turn)"),
-    "artisans": ("A", "#d35400", "Age of Artisans: discards both left-most display apprentices"),
+    BLACK_MARKET_RESET: ("R", "#7b3fa0", "triggers a Black Market reset after the action"),
+    GAME_END: ("E", "#c0392b", "the last space: whoever fills it triggers the end of the game "
+                               "(after this turn everyone has one final turn)"),
+    APPRENTICE_DISCARD: ("A", "#d35400", "Age of Artisans: discards both left-most display apprentices"),
 }
 
 
-def guild_cell(k: int, cols: int) -> tuple[float, float]:
-    r, c = divmod(k - 1, cols)
-    return GUILD_X0 + c * GUILD_DX, GUILD_Y0 - r * GUILD_DY
+def guild_cell(row: int, column: int) -> tuple[float, float]:
+    """Where the Guildhall space at (row, column), both 1-based, is drawn."""
+    return GUILD_X0 + (column - 1) * GUILD_DX, GUILD_Y0 - (row - 1) * GUILD_DY
 
 
 def worker_spot(loc: str, k: int, m: int) -> tuple[float, float]:
@@ -116,15 +103,26 @@ def worker_spot(loc: str, k: int, m: int) -> tuple[float, float]:
     return x + (k - (m - 1) / 2) * WORKER_DX, y - WORKER_DY
 
 
+def _virtue_limits() -> tuple[int, int, int]:
+    """(the first Virtue that closes the Black Market, the last Virtue that
+    forbids Cathedral work, the top of the track), read from the track."""
+    track = virtue_track()
+    closed = min((v.virtue for v in track if not v.black_market), default=len(track))
+    no_cathedral = max((v.virtue for v in track if not v.cathedral), default=-1)
+    return closed, no_cathedral, track[-1].virtue
+
+
 @functools.lru_cache(maxsize=None)
 def _virtue_hover(v: int) -> str:
-    lv = cards.VIRTUE_TRACK[v]
+    lv = virtue_track()[v]
+    closed, no_cathedral, top = _virtue_limits()
     lines = [f"Virtue {v}: {lv.vp:+d} VP at the end",
-             "Black Market open" if lv.black_market else "Black Market closed (Virtue 10 or more)",
-             "may work on the Cathedral" if lv.cathedral else "may not work on the Cathedral (Virtue 4 or less)"]
+             "Black Market open" if lv.black_market else f"Black Market closed (Virtue {closed} or more)",
+             "may work on the Cathedral" if lv.cathedral
+             else f"may not work on the Cathedral (Virtue {no_cathedral} or less)"]
     if lv.avoid_tax:
         lines.append(f"avoids {lv.avoid_tax} Tax on every cost")
-    lines.append("Below 0: take an unpaid Debt per point; above 14: destroy an unpaid Debt per point.")
+    lines.append(f"Below 0: take an unpaid Debt per point; above {top}: destroy an unpaid Debt per point.")
     return wrap_html(lines)
 
 
@@ -135,15 +133,15 @@ def _cathedral_level_hover(i: int) -> str:
     return wrap_html([f"Cathedral level {lv.level}: {lv.vp} VP, {lv.spaces} space(s)",
                       f"cost: {costs}, and discard 1 building card",
                       "Advancing takes a reward card (or 1 Virtue when none is left).",
-                      "Needs Virtue 5 or more and a free space on the next level."])
+                      f"Needs Virtue {_virtue_limits()[1] + 1} or more and a free space on the next level."])
 
 
 # --------------------------------------------------------------------------- the trace data
 
-def _ctx(state, viewer):
+def _ctx(t, viewer):
     """Whose decision the board may reveal hints for (None: none)."""
-    p = state.current_player
-    if p is None or state.is_view or (viewer is not None and viewer != p):
+    p = t.current_player
+    if p is None or t.is_view or (viewer is not None and viewer != p):
         return None
     return p
 
@@ -154,27 +152,28 @@ def board_traces(state, viewer: int | None = None) -> list[dict]:
     With `viewer` set, only what that player may know is drawn (the hints and
     blockers of another player's decision are left out)."""
     n = len(state.players)
-    me = _ctx(state, viewer)
+    t = read_table(state)
+    me = _ctx(t, viewer)
     legal = state.legal_actions() if me is not None else []
-    blockers = dict(state.placement_blockers()) if me is not None and state.decision == "place" else {}
+    blockers = dict(state.placement_blockers()) if me is not None and t.decision_kind == "place" else {}
     legal_places = {a.location: a for a in legal if a.kind in ("place", "return_worker")}
-    out = [_locations(state, me, legal_places, blockers)]
-    out.append(_guildhall_spaces(state))
+    out = [_locations(t, me, legal_places, blockers)]
+    out.append(_guildhall_spaces_for(guildhall_spaces(n, artisans=state.options.artisans)))
     out.append(_virtue_track())
-    out.append(_cathedral(state))
-    out.append(_display(state, me, legal))
-    out.append(_piles(state))
-    out.append(_silver(state))
+    out.append(_cathedral(state, t))
+    out.append(_display(t, me, legal))
+    out.append(_piles(t))
+    out.append(_silver(t))
     out.append(_virtue_markers(state))
-    out.append(_labels(state))
-    out.append(_players(state))
-    groups = {loc: sorted(state.workers_at(loc)) for loc in OPEN_LOCATIONS + ("prison",)}
+    out.append(_labels(t))
+    out.append(_players(state, t))
+    groups = {loc: sorted(t.workers[loc]) for loc in OPEN_LOCATIONS + ("prison",)}
     for p in range(n):
-        out.append(_workers(state, p, groups))
+        out.append(_workers(state, t, p, groups))
     return out
 
 
-def _locations(state, me, legal_places, blockers) -> dict:
+def _locations(t, me, legal_places, blockers) -> dict:
     xs, ys, colours, opac, hover, text, sizes = [], [], [], [], [], [], []
     for loc in BOARD_SPOTS:
         x, y = SPOTS[loc]
@@ -182,7 +181,7 @@ def _locations(state, me, legal_places, blockers) -> dict:
         ys.append(y)
         head = f"<b>{esc(location_name(loc))}</b>"
         if loc == "tax_stand":
-            head += f" — {state.tax} Silver on it"
+            head += f" — {t.tax} Silver on it"
         now = ""
         fill, op = LOCATION_FILL[loc], 1.0
         if me is not None:
@@ -205,25 +204,17 @@ def _locations(state, me, legal_places, blockers) -> dict:
     )
 
 
-def _guildhall_spaces(state) -> dict:
-    cols, marks = guildhall_geometry(state)
-    return _guildhall_spaces_for(cols, tuple(sorted(marks.items())))
-
-
 @functools.lru_cache(maxsize=32)
-def _guildhall_spaces_for(cols: int, marks_items: tuple) -> dict:
-    marks = dict(marks_items)
+def _guildhall_spaces_for(spaces: tuple) -> dict:
     xs, ys, text, hover, line = [], [], [], [], []
-    for k in range(1, 4 * cols + 1):
-        x, y = guild_cell(k, cols)
+    for sp in spaces:
+        x, y = guild_cell(sp.row, sp.column)
         xs.append(x)
         ys.append(y)
-        mark = marks.get(k)
-        letter, col, what = TRIGGER_TEXT[mark] if mark else ("", "#8a7a5a", "")
+        letter, col, what = TRIGGER_TEXT[sp.trigger] if sp.trigger else ("", "#8a7a5a", "")
         text.append(letter)
         line.append(col)
-        r, c = divmod(k - 1, cols)
-        hover.append(wrap_html([f"Guildhall space {k} (row {r + 1}, column {c + 1})"]
+        hover.append(wrap_html([f"Guildhall space {sp.number} (row {sp.row}, column {sp.column})"]
                                + ([f"Trigger: {what}"] if what else [])
                                + ["Click to place a worker at the Guildhall (construct a building or "
                                   "advance the Cathedral)."]))
@@ -237,20 +228,22 @@ def _guildhall_spaces_for(cols: int, marks_items: tuple) -> dict:
 
 @functools.lru_cache(maxsize=1)
 def _virtue_track() -> dict:
-    xs = [VIRTUE_X0 + v * VIRTUE_DX for v in range(15)]
-    fill = ["#e8a6a6" if v <= 4 else "#f6d67a" if v >= 10 else "#e9e4d4" for v in range(15)]
+    track = virtue_track()
+    xs = [VIRTUE_X0 + v.virtue * VIRTUE_DX for v in track]
+    # red: no Cathedral work; gold: the Black Market is closed
+    fill = ["#e8a6a6" if not v.cathedral else "#f6d67a" if not v.black_market else "#e9e4d4" for v in track]
     return dict(
-        type="scatter", name="virtue track", mode="markers+text", x=xs, y=[VIRTUE_Y] * 15,
-        text=[str(v) for v in range(15)], textfont=dict(size=10), hoverinfo="text",
-        hovertext=[_virtue_hover(v) for v in range(15)], customdata=[["virtue", v] for v in range(15)],
+        type="scatter", name="virtue track", mode="markers+text", x=xs, y=[VIRTUE_Y] * len(track),
+        text=[str(v.virtue) for v in track], textfont=dict(size=10), hoverinfo="text",
+        hovertext=[_virtue_hover(v.virtue) for v in track], customdata=[["virtue", v.virtue] for v in track],
         marker=dict(size=24, symbol="square", color=fill, line=dict(width=1, color="#777")),
     )
 
 
-def _cathedral(state) -> dict:
+def _cathedral(state, t) -> dict:
     xs, ys, fill, hover = [], [], [], []
-    for i, lv in enumerate(cards.CATHEDRAL):
-        here = [p for p, pl in enumerate(state.players) if pl.cathedral_level == lv.level]
+    for i, lv in enumerate(t.cathedral):
+        here = lv.occupants
         for j in range(lv.spaces):
             xs.append(CATHEDRAL_X0 + j * CATHEDRAL_DX)
             ys.append(CATHEDRAL_Y0 + i * CATHEDRAL_DY)
@@ -269,23 +262,22 @@ def _cathedral(state) -> dict:
     )
 
 
-def _display(state, me, legal) -> dict:
+def _display(t, me, legal) -> dict:
     hires = {a.target for a in legal if a.kind == "hire"}
     xs, ys, text, hover, fill = [], [], [], [], []
-    for slot in range(8):
-        row, col = divmod(slot, 4)
-        xs.append(DISPLAY_X0 + col * DISPLAY_DX)
-        ys.append(DISPLAY_Y[row])
-        cid = state.display[slot]
+    for d in t.display:
+        slot = d.position - 1
+        xs.append(DISPLAY_X0 + (d.column - 1) * DISPLAY_DX)
+        ys.append(DISPLAY_Y[d.row - 1])
+        cid = d.apprentice
         if not cid:
             text.append("(empty)")
-            hover.append(f"Display space {slot + 1}: empty")
+            hover.append(f"Display space {d.position}: empty")
             fill.append("#eeeeee")
             continue
-        a = cards.APPRENTICES[cid - 1]
-        name = a.name.replace(" ", "<br>", 1)
+        name = d.name.replace(" ", "<br>", 1)
         text.append(f"{name}<br><b>{skill_initials(cid)}</b>")
-        h = _card_hover(cid, slot, state.display_silver[slot])
+        h = _card_hover(cid, d.position, d.row, d.column, d.silver)
         if me is not None and slot in hires:
             h += "<br><b>Click to hire it.</b>"
         hover.append(h)
@@ -293,33 +285,23 @@ def _display(state, me, legal) -> dict:
     return dict(
         type="scatter", name="display", mode="markers+text", x=xs, y=ys, text=text,
         textfont=dict(size=9, color="#222"), hoverinfo="text", hovertext=hover,
-        customdata=[["slot", s] for s in range(8)],
-        marker=dict(size=[62] * 8, symbol="square", color=fill, line=dict(width=1.5, color="#8a6d3b")),
+        customdata=[["slot", d.position - 1] for d in t.display],
+        marker=dict(size=[62] * len(t.display), symbol="square", color=fill, line=dict(width=1.5, color="#8a6d3b")),
     )
 
 
 @functools.lru_cache(maxsize=1024)
-def _card_hover(cid: int, slot: int, coins: int) -> str:
-    row, col = divmod(slot, 4)
-    lines = [f"Display space {slot + 1} (row {row + 1}, column {col + 1})", apprentice_text(cid)]
+def _card_hover(cid: int, position: int, row: int, column: int, coins: int) -> str:
+    lines = [f"Display space {position} (row {row}, column {column})", apprentice_text(cid)]
     if coins:
         lines.append(f"{coins} Silver lies on it: whoever hires it takes the Silver.")
     return wrap_html(lines)
 
 
-def _pile_goods(state, which: str):
-    pile = state.bm_small if which == "small" else state.bm_large
-    if pile and pile[0]:
-        card = cards.BLACK_MARKET_CARDS[pile[0] - 1]
-        return card.small if which == "small" else card.large, len(pile)
-    empty = cards.BLACK_MARKET_EMPTY_SMALL if which == "small" else cards.BLACK_MARKET_EMPTY_LARGE
-    return empty, len(pile)
-
-
-def _piles(state) -> dict:
+def _piles(t) -> dict:
     xs, ys, text, hover = [], [], [], []
-    for which, space in (("small", "A"), ("large", "C")):
-        goods, count = _pile_goods(state, which)
+    for which, space, pile in (("small", "A", t.small_market), ("large", "C", t.large_market)):
+        goods, count = pile.goods, pile.count
         x, y = PILES[which]
         xs.append(x)
         ys.append(y)
@@ -337,18 +319,16 @@ def _piles(state) -> dict:
     )
 
 
-def _silver(state) -> dict:
+def _silver(t) -> dict:
     x, y = SPOTS["tax_stand"]
-    xs, ys, text, hover = [x + 3.6], [y + 3.2], [str(state.tax)], [
-        f"Tax Stand: {state.tax} Silver (Tax paid by everyone; whoever places at the Tax Stand takes it)"]
-    for slot, coins in enumerate(state.display_silver):
-        if coins and state.display[slot]:
-            row, col = divmod(slot, 4)
-            xs.append(DISPLAY_X0 + col * DISPLAY_DX + 3.2)
-            ys.append(DISPLAY_Y[row] + 3.2)
-            text.append(str(coins))
-            name = cards.APPRENTICES[state.display[slot] - 1].name
-            hover.append(f"{coins} Silver on the {esc(name)}: whoever hires it takes the Silver")
+    xs, ys, text, hover = [x + 3.6], [y + 3.2], [str(t.tax)], [
+        f"Tax Stand: {t.tax} Silver (Tax paid by everyone; whoever places at the Tax Stand takes it)"]
+    for d in t.display:
+        if d.silver and d.apprentice:
+            xs.append(DISPLAY_X0 + (d.column - 1) * DISPLAY_DX + 3.2)
+            ys.append(DISPLAY_Y[d.row - 1] + 3.2)
+            text.append(str(d.silver))
+            hover.append(f"{d.silver} Silver on the {esc(d.name)}: whoever hires it takes the Silver")
     return dict(
         type="scatter", name="silver", mode="markers+text", x=xs, y=ys, text=text,
         textfont=dict(size=9, color="#222"), hoverinfo="text", hovertext=hover,
@@ -375,28 +355,29 @@ def _virtue_markers(state) -> dict:
     )
 
 
-def _labels(state) -> dict:
-    cols, _ = guildhall_geometry(state)
-    filled = len(state.guildhall)
-    status = [f"Turn {state.turn_no}", f"Resets: {state.resets}", f"Guildhall {min(filled, 4 * cols)}/{4 * cols}"]
-    if state.is_over:
+def _labels(t) -> dict:
+    spaces = len(t.guildhall)
+    on_spaces = sum(1 for sp in t.guildhall if sp.occupant is not None)
+    status = [f"Turn {t.turn}", f"Resets: {t.resets}", f"Guildhall {on_spaces}/{spaces}"]
+    if t.is_over:
         status.append("<b>Game over</b>")
-    elif state.final_turns is not None:
+    elif t.final_round:
         status.append("<b>Final round</b>")
     xs, ys, text = [STATUS_SPOT[0], 107.5], [STATUS_SPOT[1], 3.0], ["<br>".join(status),
-                                                                      f"Reward cards left: {len(state.rewards)}"]
-    over = filled - 4 * cols
+                                                                      f"Reward cards left: {t.reward_pile.count}"]
+    over = len(t.guildhall_beside)
     xs.append(GUILD_X0 + 9)
     ys.append(GUILD_Y0 - 3 * GUILD_DY - 5.5)
+    discards = any(sp.trigger == APPRENTICE_DISCARD for sp in t.guildhall)
     text.append(f"+{over} beside the full Guildhall" if over > 0 else "R reset · E end"
-                + (" · A discard" if state.options.artisans else ""))
+                + (" · A discard" if discards else ""))
     return dict(type="scatter", name="labels", mode="text", x=xs, y=ys, text=text,
                 textfont=dict(size=10, color="#333"), hoverinfo="skip", customdata=[["label"]] * 3)
 
 
-def _players(state) -> dict:
+def _players(state, t) -> dict:
     xs, ys, fill, text, hover = [], [], [], [], []
-    cur = state.current_player
+    cur = t.current_player
     for p, pl in enumerate(state.players):
         xs.append(LEGEND_X)
         ys.append(LEGEND_Y0 - p * LEGEND_DY)
@@ -415,7 +396,7 @@ def _players(state) -> dict:
     )
 
 
-def _workers(state, p: int, groups: dict) -> dict:
+def _workers(state, t, p: int, groups: dict) -> dict:
     pl = state.players[p]
     xs, ys, text, data, hover = [], [], [], [], []
     name = esc(pl.name)
@@ -427,29 +408,25 @@ def _workers(state, p: int, groups: dict) -> dict:
         data.append(["worker", loc, p, count])
         hover.append(f"<b>{name}</b>: {count} worker{'s' if count != 1 else ''} at the {esc(location_name(loc))}")
 
-    for loc, row in zip(OPEN_LOCATIONS, state.board):
-        if row[p]:
+    for loc in OPEN_LOCATIONS:
+        count = t.workers[loc].get(p, 0)
+        if count:
             g = groups[loc]
-            put(loc, *worker_spot(loc, g.index(p), len(g)), row[p], str(row[p]))
-    for i, owner in enumerate(state.black_market):
-        if owner == p:
-            put(BLACK_MARKET_SPACES[i], *worker_spot(BLACK_MARKET_SPACES[i], 0, 1), 1, "1")
-    cols, _ = guildhall_geometry(state)
-    last = 4 * cols
-    beside = 0
-    for k, owner in enumerate(state.guildhall, start=1):
-        if owner != p:
-            continue
-        if k <= last:
-            put("guildhall", *guild_cell(k, cols), 1, "")
-        else:
-            beside += 1
+            put(loc, *worker_spot(loc, g.index(p), len(g)), count, str(count))
+    for space in t.black_market:
+        if space.occupant == p:
+            put(space.location, *worker_spot(space.location, 0, 1), 1, "1")
+    for sp in t.guildhall:
+        if sp.occupant == p:
+            put("guildhall", *guild_cell(sp.row, sp.column), 1, "")
+    beside = sum(1 for owner in t.guildhall_beside if owner == p)
     if beside:
-        x, y = guild_cell(last, cols)
+        x, y = guild_cell(t.guildhall[-1].row, t.guildhall[-1].column)
         put("guildhall", x + 1.2 + p * 1.4, y - 4.0, beside, str(beside))
-    if pl.in_prison:
+    jailed = t.prison.get(p, 0)
+    if jailed:
         g = groups["prison"]
-        put("prison", *worker_spot("prison", g.index(p), len(g)), pl.in_prison, str(pl.in_prison))
+        put("prison", *worker_spot("prison", g.index(p), len(g)), jailed, str(jailed))
     c = colour(state, p)
     return dict(
         type="scatter", name=f"workers {p}", mode="markers+text", x=xs, y=ys, text=text,

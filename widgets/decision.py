@@ -12,8 +12,8 @@ from typing import Callable
 
 import ipywidgets
 
-from archwk import cards
 from archwk.model import LOCATIONS
+from archwk.table import table as read_table
 
 from .text import apprentice_text, building_text, colour, esc, kind_heading, location_name
 
@@ -24,15 +24,29 @@ def action_label(state, action) -> str:
     """`str(action)` plus what the state shows about it (the apprentice in a
     display space, the Silver lying on it)."""
     label = str(action)
-    if action.kind == "hire" and isinstance(action.target, int) and 0 <= action.target < 8:
-        cid = state.display[action.target]
-        if cid:
-            a = cards.APPRENTICES[cid - 1]
-            label += f": {a.name} ({'/'.join(sorted(a.skills)) or 'no skill'})"
-            coins = state.display_silver[action.target]
-            if coins:
-                label += f", {coins} Silver on it"
+    slot = _display_slot(state, action)
+    if slot is not None and slot.apprentice:
+        label += f": {slot.name} ({'/'.join(sorted(slot.skills)) or 'no skill'})"
+        if slot.silver:
+            label += f", {slot.silver} Silver on it"
     return label
+
+
+def _display_slot(state, action):
+    """The display space a hire action names (archwk.table), None for other actions."""
+    if action.kind != "hire" or not isinstance(action.target, int) or isinstance(action.target, bool):
+        return None
+    display = _table_of(state).display
+    return display[action.target] if 0 <= action.target < len(display) else None
+
+
+_last_table: list = [None, None]  # (state, its table): every hire button of one decision reads it
+
+
+def _table_of(state):
+    if _last_table[0] is not state:  # states are immutable: the same object has the same table
+        _last_table[:] = [state, read_table(state)]
+    return _last_table[1]
 
 
 def action_tooltip(state, action) -> str:
@@ -40,9 +54,9 @@ def action_tooltip(state, action) -> str:
         return building_text(action.card)
     if action.kind == "discard_apprentice" and isinstance(action.card, int):
         return apprentice_text(action.card)
-    if action.kind == "hire" and isinstance(action.target, int) and 0 <= action.target < 8:
-        cid = state.display[action.target]
-        return apprentice_text(cid) if cid else ""
+    slot = _display_slot(state, action)
+    if slot is not None:
+        return apprentice_text(slot.apprentice) if slot.apprentice else ""
     return str(action)
 
 

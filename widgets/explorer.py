@@ -20,6 +20,8 @@ from typing import Sequence
 import ipywidgets
 
 from archwk import GameState
+from archwk.save import PRIVATE_CARD_ACTIONS  # choices whose card another player may not see
+from archwk.table import table as read_table
 
 from .board import BoardClick, BoardView
 from .decision import DecisionPanel
@@ -32,7 +34,6 @@ from .text import ShowsErrors, colour, esc, guarded
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
 TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE = range(5)
-SECRET_KINDS = ("keep", "discard")  # labels that name a card from a hidden hand
 
 
 
@@ -299,7 +300,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         finally:
             self._syncing = False
         s = self.state
-        note = (f'<span style="color:#666">turn {s.turn_no} · {len(self.session)} states in this line</span>')
+        note = (f'<span style="color:#666">turn {read_table(s).turn} · {len(self.session)} states in this line</span>')
         if self.history_note.value != note:
             self.history_note.value = note
 
@@ -318,7 +319,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             head = "<b>Edited position</b> <i>(what-if)</i>"
         else:
             label = str(action)
-            if self._viewer is not None and actor != self._viewer and action.kind in SECRET_KINDS:
+            if self._viewer is not None and actor != self._viewer and action.kind in PRIVATE_CARD_ACTIONS:
                 label = "chooses a card"
             head = f'<b style="color:{colour(s, actor)}">{esc(s.players[actor].name)}</b>: {esc(label)}'
         events = "".join(f"<li>{esc(e.text)}</li>" for e in s.events)
@@ -489,7 +490,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         text = self.save_json()
         b64 = base64.b64encode(text.encode()).decode()
         s = self.session.latest
-        name = f"archwk-{len(s.players)}p-turn{s.turn_no}.json"
+        name = f"archwk-{len(s.players)}p-turn{read_table(s).turn}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{b64}" '
                                 f'style="margin-left:8px">Download {esc(name)}</a> '
                                 f'<span style="color:#666">({len(text) // 1024 + 1} KB)</span>')

@@ -1,8 +1,13 @@
-"""Small helpers the notebooks share: the dashboard, the new-game forms around
-`widgets.GameExplorer`, and the what-if comparison of the legal actions.
+"""The applications the notebooks show: the dashboard, the new-game forms
+around `widgets.GameExplorer` (GameApp, SoloApp), and the what-if page with
+its comparison of the legal actions (WhatIfApp).
 
-Everything game-related comes from `archwk` (rules, scores) and `widgets`
-(the explorer); this module only arranges them for the notebooks.
+Everything game-related comes from `archwk` (rules, scores) and the other
+`widgets` modules (the explorer); this module only arranges them into pages.
+
+>>> app = SoloApp(seed=1)
+>>> app.explorer.state.players[0].name
+'Ann (you)'
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ import ipywidgets
 
 import archwk
 from archwk import GameState
-from widgets.text import guarded
+from .text import guarded
 
 #: your seat's name in games against bots (the library's sentences read "Ann (you) places…")
 LEARNER = "Ann (you)"
@@ -66,7 +71,7 @@ def _page_cards() -> str:
 
 
 def _lessons_html() -> str:
-    from tutorial_lessons import LESSONS
+    from .tutorial.lessons import LESSONS
     rows = "".join(f"<tr><td>{i}</td><td>{esc(lesson.title)}</td><td><i>{esc(lesson.section)}</i></td>"
                    f"<td>{esc(lesson.task)}</td></tr>" for i, lesson in enumerate(LESSONS, 1))
     return ('<div class="archwk-notes" style="font-size:13px"><p>Open the <a href="tutorial.ipynb">rules '
@@ -101,7 +106,7 @@ def dashboard() -> ipywidgets.Tab:
 def _explorer(state: GameState, seats):
     """A GameExplorer on `state`; bot seats that decide first (e.g. in the
     building draft) play at once, so the page opens on a person's decision."""
-    from widgets import GameExplorer
+    from .explorer import GameExplorer
     ex = GameExplorer(state, seats=seats)
     if ex.session.bot_to_move:
         ex.session.run_bots()
@@ -307,7 +312,7 @@ class WhatIfApp(ipywidgets.VBox):
     ROLLOUTS = [("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300)]
 
     def __init__(self, state: GameState | None = None, auto: bool = True, **kwargs):
-        from widgets import GameExplorer
+        from .explorer import GameExplorer
         if state is None:
             state = sample_position()
         self.error = ipywidgets.HTML()
@@ -356,7 +361,7 @@ class WhatIfApp(ipywidgets.VBox):
 
     def _draw_chart(self, values) -> None:
         """The evaluation as a plotly chart (made on the first evaluation only)."""
-        from widgets.evaluation import draw_evaluation
+        from .evaluation import draw_evaluation
         self.figure = draw_evaluation(self.figure, self.chart, values.values() if values else None)
 
     def evaluate(self) -> dict:

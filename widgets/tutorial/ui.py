@@ -3,7 +3,7 @@ board, the learner's choices as buttons, and the judge's verdict.
 
 Built from plain ipywidgets and the project's widgets (`BoardView`,
 `DecisionPanel`, `PlayerPanels`); the lessons themselves are data in
-`tutorial_lessons.py`.
+`widgets.tutorial.lessons`.
 
 >>> ui = TutorialUI()
 >>> lesson = ui.lesson
@@ -20,10 +20,11 @@ import html
 import ipywidgets
 
 from archwk import cards
-from widgets import BoardView, DecisionPanel, PlayerPanels
-from widgets.text import ShowsErrors, guarded
-
-from tutorial_lessons import CONTINUE, LESSONS, RIGHT, YOU, Lesson, Progress
+from ..board import BoardView
+from ..decision import DecisionPanel
+from ..panels import PlayerPanels
+from ..text import ShowsErrors, guarded
+from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Lesson, Progress
 
 _STYLE = {
     RIGHT: ("#e7f5e9", "#2d7a2d", "✔"),

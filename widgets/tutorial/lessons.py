@@ -16,8 +16,8 @@ A judge returns CONTINUE while the task is still under way (e.g. after placing
 at the Town Centre, before choosing which group to capture), then RIGHT or
 WRONG with the explanation. Nothing here decides a rule: every legal choice,
 gain and score comes from `archwk`; the judges only compare what happened with
-what the task asked for. Pure Python (no UI imports); the notebook's UI is in
-`_tutorial_ui.py`.
+what the task asked for. Pure Python (no UI imports); the interface is
+`widgets.tutorial.ui`.
 """
 from __future__ import annotations
 
@@ -367,16 +367,21 @@ def _workshop_setup():
                              hand=["Tavern", "Keep", "University"]))
 
 
+def _hired(state, action) -> int:
+    """The apprentice a hire action takes: the card in that display space (archwk.table)."""
+    return archwk.table(state).display[action.target].apprentice
+
+
 def _carpentry_hire(state):
     for a in state.legal_actions():
-        if a.kind == "hire" and "carpentry" in _skills(state.display[a.target]):
+        if a.kind == "hire" and "carpentry" in _skills(_hired(state, a)):
             return a
     raise ValueError("no Carpentry apprentice within reach")
 
 
 def _other_hire(state):
     for a in state.legal_actions():
-        if a.kind == "hire" and "carpentry" not in _skills(state.display[a.target]):
+        if a.kind == "hire" and "carpentry" not in _skills(_hired(state, a)):
             return a
     raise ValueError("no other apprentice within reach")
 
@@ -394,7 +399,7 @@ def _workshop_judge(a: Attempt) -> Verdict:
     if act.kind == "plans":
         return Verdict(WRONG, "You drew building cards instead. The Workshop offers either plans or one "
                               "hire; the Tavern needs an apprentice with Carpentry.")
-    card = a.states[1].display[act.target]
+    card = _hired(a.states[1], act)
     name = _apprentice_name(card)
     if "carpentry" in _skills(card):
         return Verdict(RIGHT, f"Right: the {name} has the Carpentry skill, so the Tavern can be constructed "
@@ -640,7 +645,7 @@ def _final_turn_base() -> GameState:
         s = archwk.new_game([LEARNER, RIVAL], seed=seed)
         bots = [archwk.bots.RandomBot(seed), archwk.bots.RandomBot(seed + 1000)]
         while not s.is_over:
-            if s.final_turns == 1 and s.current_player == YOU and s.decision == "place":
+            if archwk.table(s).final_turns == 1 and s.current_player == YOU and s.decision == "place":
                 return s
             s = s.apply(bots[s.current_player].choose(s))
     raise ValueError("no random game gave You the last turn")

@@ -1,23 +1,21 @@
-"""The notebooks' helpers without a browser: the tutorial's interface
-(notebooks/_tutorial_ui.py) and the dashboard, game and what-if apps
-(notebooks/_lib.py), driven by clicking their widgets."""
+"""The applications without a browser: the tutorial's interface
+(widgets/tutorial/ui.py) and the dashboard, game and what-if apps
+(widgets/apps.py), driven by clicking their widgets."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-sys.path.insert(0, str(NOTEBOOKS))
 
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
 import archwk  # noqa: E402
-import _lib  # noqa: E402
-import tutorial_lessons as tl  # noqa: E402
-from _tutorial_ui import TutorialUI  # noqa: E402
+from widgets import apps  # noqa: E402
+from widgets.tutorial import lessons as tl  # noqa: E402
+from widgets.tutorial.ui import TutorialUI  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @pytest.fixture(scope="module")
@@ -101,9 +99,9 @@ def test_an_exception_in_a_callback_shows_a_message(monkeypatch):
 
 
 def test_dashboard_tabs_and_links():
-    tab = _lib.dashboard()
+    tab = apps.dashboard()
     assert [tab.get_title(i) for i in range(len(tab.children))] == ["Start here", "Rules notes", "Lessons"]
-    for page, _title, _what in _lib.PAGES:
+    for page, _title, _what in apps.PAGES:
         assert f'href="{page}"' in tab.children[0].value
         assert (NOTEBOOKS / page).exists()
     notes = tab.children[1].value
@@ -112,7 +110,7 @@ def test_dashboard_tabs_and_links():
 
 
 def test_game_app_starts_on_your_decision_and_makes_new_games():
-    app = _lib.GameApp(players=3, seed=1)
+    app = apps.GameApp(players=3, seed=1)
     ex = app.explorer
     assert ex.state.current_player == 0 and ex.session.seats[1] is not None
     app.players.value = 4
@@ -127,7 +125,7 @@ def test_game_app_starts_on_your_decision_and_makes_new_games():
 
 
 def test_solo_app():
-    app = _lib.SoloApp(seed=2, opponent="helena")
+    app = apps.SoloApp(seed=2, opponent="helena")
     s = app.explorer.state
     assert [p.name for p in s.players] == ["Ann (you)", "Helena"] and s.players[1].is_bot
     app.opponents.value = "constantine"
@@ -138,8 +136,8 @@ def test_solo_app():
 
 
 def test_compare_actions_lists_every_choice_best_first():
-    state = _lib.sample_position()
-    rows = _lib.compare_actions(state)
+    state = apps.sample_position()
+    rows = apps.compare_actions(state)
     assert sorted(r["label"] for r in rows) == sorted(str(a) for a in state.legal_actions())
     deltas = [r["delta"] for r in rows]
     assert deltas == sorted(deltas, reverse=True)
@@ -147,22 +145,22 @@ def test_compare_actions_lists_every_choice_best_first():
     for r in rows:
         after = state.apply(r["action"])
         assert r["vp_after"] == archwk.final_scores(after)[p].total
-    assert _lib.compare_actions(archwk.new_game(2, seed=1).view(0)) == []
+    assert apps.compare_actions(archwk.new_game(2, seed=1).view(0)) == []
 
 
 def test_compare_actions_with_the_monte_carlo_evaluation():
-    state = _lib.sample_position()
-    values = _lib.evaluate(state, rollouts=4)
+    state = apps.sample_position()
+    values = apps.evaluate(state, rollouts=4)
     assert set(values) == set(state.legal_actions())
-    rows = _lib.compare_actions(state, values)
+    rows = apps.compare_actions(state, values)
     keys = [(-r["value"].win_rate, -r["value"].mean_vp) for r in rows]
     assert keys == sorted(keys)
-    html = _lib.comparison_html(state, values)
+    html = apps.comparison_html(state, values)
     assert "Win chance" in html and "4 Monte Carlo rollouts" in html
 
 
 def test_whatif_app_evaluates_on_demand_or_automatically():
-    app = _lib.WhatIfApp(auto=False)
+    app = apps.WhatIfApp(auto=False)
     assert "Win chance" not in app.table.value
     app.rollouts.value = 30
     assert app.figure is None  # no chart (and no second plotly.js) before an evaluation
@@ -180,7 +178,7 @@ def test_whatif_app_evaluates_on_demand_or_automatically():
 
 
 def test_whatif_app_follows_the_explorer():
-    app = _lib.WhatIfApp(auto=False)
+    app = apps.WhatIfApp(auto=False)
     ex = app.explorer
     first = app.table.value
     assert ex.state.prompt in first.replace("&#x27;", "'")
@@ -193,4 +191,13 @@ def test_whatif_app_follows_the_explorer():
     assert ex.editor.error == ""
     p = ex.editor.player.value or 0
     assert ex.state.players[p].silver == app.explorer.state.players[p].silver
-    assert app.table.value == _lib.comparison_html(ex.state)
+    assert app.table.value == apps.comparison_html(ex.state)
+
+
+@pytest.mark.parametrize("module", ["widgets.apps", "widgets.board", "widgets.tutorial",
+                                    "widgets.tutorial.ui", "widgets.tutorial.lessons"])
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
