@@ -13,11 +13,6 @@ from .ai.bots import (
 )
 from .ai.registry import BOT_NAMES, BOTS, BotKind, UnknownBot, make_bot
 
-# Transitional: widgets.session.bot_kinds finds the bots as the classes of this
-# module whose __module__ is this module's __name__. Until it uses the registry
-# (BOT_NAMES, make_bot), this module answers to the name of the module that
-# defines them. Delete this line then.
-__name__ = "archwk.ai.bots"
 
 __all__ = [
     "BOTS", "BOT_NAMES", "BotKind", "FastBot", "HeuristicBot", "MCTSBot", "REWARD_SCALE", "RandomBot",

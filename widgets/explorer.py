@@ -38,7 +38,7 @@ TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE = range(5)
 
 
 def seat_options() -> list[tuple[str, str]]:
-    return [("Person", "person")] + [(f"{cls.__name__[:-3]} bot", k) for k, cls in bot_kinds().items()]
+    return [("Person", "person")] + [(f"{k.capitalize()} bot", k) for k in bot_kinds()]
 
 
 class GameExplorer(ShowsErrors, ipywidgets.VBox):

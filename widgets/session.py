@@ -20,33 +20,26 @@ from typing import Any, Sequence
 import archwk
 from archwk import GameState
 
-def bot_kinds() -> dict[str, type]:
-    """The bots of `archwk.bots` by seat name ("random" for RandomBot, ...),
-    RandomBot first. Found by name, so a stronger bot added to the library
-    shows up in the seat menus without a change here."""
-    found = {}
-    for name, obj in vars(archwk.bots).items():
-        if (isinstance(obj, type) and name.endswith("Bot") and obj.__module__ == archwk.bots.__name__
-                and callable(getattr(obj, "choose", None))):
-            found[name[:-3].lower()] = obj
-    return dict(sorted(found.items(), key=lambda kv: (kv[0] != "random", kv[0])))
+def bot_kinds() -> dict[str, Any]:
+    """The bots of the registry (`archwk.bots.BOTS`) by seat name, in menu order
+    ("random" first): a bot added to the registry shows up in the seat menus
+    without a change here."""
+    return {k.name: k.factory for k in archwk.bots.BOTS}
 
 
 #: what a seat can hold, as offered in the explorer's seat menus
-SEAT_KINDS = ("person",) + tuple(bot_kinds())
+SEAT_KINDS = ("person", *archwk.bots.BOT_NAMES)
 
 
 def make_bot(kind: Any, seed: int = 0):
     """The bot for a seat description: None for a person ("person", "human",
-    None), a bot of `archwk.bots` by seat name ("random", ...), or any object
-    with `choose(state)` as it is."""
+    None), a bot of the registry by its spec ("random", "mcts:50", ...), or any
+    object with `choose(state)` as it is."""
     if kind is None or kind in ("person", "human"):
         return None
     if isinstance(kind, str):
-        cls = bot_kinds().get(kind.lower().removesuffix("bot").strip())
-        if cls is not None:
-            return cls(seed)
-    elif hasattr(kind, "choose"):
+        return archwk.bots.make_bot(kind.strip().lower(), seed)
+    if hasattr(kind, "choose"):
         return kind
     raise ValueError(f"seat: expected one of {', '.join(SEAT_KINDS)} or a bot with choose(state), got {kind!r}")
 
@@ -54,9 +47,9 @@ def make_bot(kind: Any, seed: int = 0):
 def _seat_kind(bot) -> str:
     if bot is None:
         return "person"
-    for kind, cls in bot_kinds().items():
-        if type(bot) is cls:
-            return kind
+    for kind in archwk.bots.BOTS:
+        if type(bot) is kind.factory:
+            return kind.name
     return type(bot).__name__
 
 
