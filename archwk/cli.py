@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .model import Options
 from .scoring import ScoreBreakdown, final_scores, winners
-from .setup import new_game
+from .game import new_game
 
 
 def _options(args) -> Options:
@@ -91,7 +91,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .save import replay
+    from .game import replay
     try:
         s = replay(Path(args.record).read_text())
     except (OSError, ValueError) as e:
@@ -109,7 +109,7 @@ def cmd_simulate(args) -> int:
 
 def cmd_evaluate(args) -> int:
     from .analysis import evaluate_actions
-    from .save import replay
+    from .game import replay
     try:
         s = replay(Path(args.record).read_text())
     except (OSError, ValueError) as e:

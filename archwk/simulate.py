@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .model import Options
 from .scoring import ScoreBreakdown, final_scores, winners
-from .setup import new_game
+from .game import new_game
 
 
 def game_seed(base: int, i: int) -> int:

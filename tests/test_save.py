@@ -360,10 +360,10 @@ def test_view_hides_black_market_look_from_others():
     s = place(s.edit(player=p, silver=5), "black_market_b")
     s = s.apply(Action("draw5"))
     assert s.decision == "keep_one"
-    looked = s.pending[-1][2]
-    assert s.view(p).pending[-1][2] == looked
+    looked = s.pending[-1].data.cards
+    assert s.view(p).pending[-1].data.cards == looked
     o = (p + 1) % 3
-    assert set(s.view(o).pending[-1][2]) == {"?"}
+    assert set(s.view(o).pending[-1].data.cards) == {"?"}
 
 
 # =========================================================================== edits

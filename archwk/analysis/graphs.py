@@ -15,12 +15,14 @@ import hashlib
 from collections import deque
 
 from .. import cards
-from ..model import BLACK_MARKET_SPACES, GameState, _PLAYER_FIELDS
+from ..model import BLACK_MARKET_SPACES, GameState
+from ..state import _PLAYER_FIELDS
 
-_POSITION_FIELDS = ("options", "seed", "n_seats", "board", "black_market", "guildhall", "tax",
+_POSITION_FIELDS = ("options", "seed", "board", "black_market", "guildhall", "tax",
                     "building_deck", "apprentice_deck", "display", "display_silver", "bm_small",
                     "bm_large", "rewards", "pending", "phase", "turn_player", "first_player", "turn_no",
-                    "end_trigger", "final_turns", "reset_queued", "draft", "resets", "rng", "edited", "extra")
+                    "end_trigger", "final_turns", "reset_queued", "draft", "resets", "rng", "edited", "scheme_piles",
+                    "silver_on_deck")
 
 
 def state_fingerprint(s: GameState) -> str:
@@ -275,7 +277,7 @@ def _states(game) -> list[GameState]:
         if game.edited:
             raise ValueError("worker_flow: this position was edited and has no game record; "
                              "pass the sequence of its states instead")
-        from ..setup import new_game
+        from ..game import new_game
         from ..model import Options
         rec = game.record()
         s = new_game(rec["players"], seed=rec["seed"], options=Options.from_dict(rec["options"]))
