@@ -63,7 +63,7 @@ def load_characters(path: Path) -> tuple[Character, ...]:
             raise CardDataError(fname, f"fields must be exactly {sorted(_FIELDS)}, got {sorted(row)}",
                                 card=who, card_name=name)
 
-        def bad(k: str, problem: str):
+        def bad(k: str, problem: str, who=who, name=name) -> CardDataError:
             return CardDataError(fname, problem, card=who, card_name=name, field=k)
         for k, typ in _FIELDS.items():
             if not isinstance(row[k], typ) or isinstance(row[k], bool):

@@ -18,10 +18,6 @@ class Decision(NamedTuple):
     data: tuple = ()
 
 
-#: the old name of Decision
-Frame = Decision
-
-
 # ---- the figures a decision carries, one record type per kind that has any
 
 class HiredApprentice(NamedTuple):

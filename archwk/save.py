@@ -334,7 +334,7 @@ def validate(s, error: type[ArchwkError] = InvalidSave) -> None:
         where[name] = place
     for c in s.building_deck:
         put(c, "the building deck")
-    for i, p in enumerate(s.players):
+    for p in s.players:
         for c in p.hand:
             put(c, f"{p.name}'s hand")
         for c in p.buildings:

@@ -10,8 +10,9 @@ captures and sells workers (1 Marble for the lot) but never its own; it
 receives and destroys Debts. An empty Scheme pile is refilled by shuffling the
 discards. If it starts a turn with no workers it draws no card: all its workers
 except those in the Guildhall and the Black Market come back, and the Schemes
-are reshuffled. Score: Cathedral, Virtue, 1 per Marble, 1 (Constantine) or 3
-(Helena) per worker in the Guildhall, -2 per unpaid Debt, -1 per 2 prisoners.
+are reshuffled. Its score (Cathedral, Virtue, 1 per Marble, 1 (Constantine) or 3 (Helena) per
+worker in the Guildhall, -2 per unpaid Debt, -1 per 2 prisoners) is
+`archwk.scoring.byzantine_score`.
 
 STAND-IN NOTICE: the printed Scheme cards are in none of archwk's sources. The
 deck in data/schemes.toml is archwk's stand-in (one location per card); how a
@@ -21,7 +22,7 @@ printed deck with `load_scheme_file` and pass it as `Options(schemes=...)`.
 """
 from __future__ import annotations
 
-from . import cards, rng, scoring
+from . import cards, rng
 from .constants import BLACK_MARKET_SPACES, OPEN_LOCATIONS
 from .core import (REWARD, add_workers, capture, cathedral_space_free, change_virtue, own_at, record_event,
                    writable_player)
@@ -30,9 +31,6 @@ from .locations.guildhall import enter
 from .schemes import (SCHEME_COUNTS, SCHEME_LOCATIONS, STAND_IN_NOTICE, STAND_IN_SCHEMES,  # noqa: F401
                       check_schemes, load_scheme_file, scheme_location, schemes_of)
 from .state import SchemePiles
-
-GUILDHALL_VP = scoring.GUILDHALL_VP
-
 
 # --------------------------------------------------------------------------- setup
 
@@ -198,8 +196,3 @@ def _guildhall(t, p, loc):
 
 SCHEME_ACTIONS = {"town_centre": _town_centre, "guardhouse": _guardhouse, "tax_stand": _tax_stand,
                   "black_market": _black_market, "guildhall": _guildhall}
-
-
-# --------------------------------------------------------------------------- scoring
-
-bot_score = scoring.byzantine_score
