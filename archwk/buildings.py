@@ -17,7 +17,7 @@ from .core import (BUILDING, capture, capture_targets, change_virtue, discard_ap
 from .decisions import DecisionRule, FreeCaptures, FromBuilding
 
 
-def _push_if(cond, kind):
+def _open_if(cond, kind):
     def run(t, p, b):
         if cond(t, p):
             open_decision(t, kind, p, FromBuilding(b.name))
@@ -45,19 +45,19 @@ def _capture(t, p, b):
 
 IMMEDIATE = {
     "gain": lambda t, p, b: gain(t, p, b.params, cause=f"the {b.name}"),
-    "choose": _push_if(lambda t, p: True, "building_choice"),
-    "tavern": _push_if(lambda t, p: any(t.display), "tavern"),
+    "choose": _open_if(lambda t, p: True, "building_choice"),
+    "tavern": _open_if(lambda t, p: any(t.display), "tavern"),
     "capture": _capture,
-    "barracks": _push_if(lambda t, p: True, "barracks"),
+    "barracks": _open_if(lambda t, p: True, "barracks"),
     "take_debt": lambda t, p, b: take_debt(t, p, b.params["debts"], cause=f"the {b.name}"),
-    "church": _push_if(lambda t, p: t.players[p].debts_unpaid > 0, "church"),
-    "library": _push_if(lambda t, p: bool(t.players[p].hand), "library"),
+    "church": _open_if(lambda t, p: t.players[p].debts_unpaid > 0, "church"),
+    "library": _open_if(lambda t, p: bool(t.players[p].hand), "library"),
     "monument": _monument,
     "palace": _palace,
     "watchtower": _watchtower,
     "hideout": lambda t, p, b: release_from_prison(t, p, cause="the Hideout"),
-    "graveyard": _push_if(lambda t, p: bool(t.players[p].apprentice_ids), "graveyard"),
-    "crane": _push_if(lambda t, p: t.players[p].workers_in_supply > 0, "crane"),
+    "graveyard": _open_if(lambda t, p: bool(t.players[p].apprentice_ids), "graveyard"),
+    "crane": _open_if(lambda t, p: t.players[p].workers_in_supply > 0, "crane"),
 }
 
 

@@ -13,7 +13,7 @@ from typing import Mapping
 
 from . import actions, core, edit as _edit, engine, explain, save, setup, views
 from .actions import Action
-from .errors import InvalidSave
+from .errors import InvalidOptions, InvalidSave
 from .options import Options
 from .state import FrozenState
 
@@ -108,7 +108,10 @@ def replay(rec: Mapping | str) -> GameState:
     for k, typ in (("players", list), ("seed", int), ("options", dict), ("actions", list)):
         if not isinstance(rec.get(k), typ):
             raise InvalidSave(f"record: field {k!r} missing or of the wrong type")
-    s = new_game(rec["players"], seed=rec["seed"], options=Options.from_dict(rec["options"]))
+    try:
+        s = new_game(rec["players"], seed=rec["seed"], options=Options.from_dict(rec["options"]))
+    except InvalidOptions as e:  # a record's players and options are part of the record
+        raise InvalidSave(f"record: {e}") from None
     for i, ad in enumerate(rec["actions"]):
         a = Action.from_dict(ad)
         try:

@@ -21,7 +21,7 @@ from .options import Options
 from .ruleset import DECISION_RULES
 from .state import (_PLAYER_FIELDS, _STATE_FIELDS, FrozenState, SchemePiles, _MutablePlayer, _MutableState,
                     freeze_player)
-from .errors import ArchwkError, InvalidSave
+from .errors import ArchwkError, InvalidOptions, InvalidSave
 
 STATE_FORMAT = "archwk-state"
 RECORD_FORMAT = "archwk-record"
@@ -197,7 +197,10 @@ def _build(b: dict, frozen_as: type) -> FrozenState:
     t = _MutableState.__new__(_MutableState)
     for f in _STATE_FIELDS:
         setattr(t, f, None)
-    t.options = Options.from_dict(_need(b, "options", dict, "state"))
+    try:
+        t.options = Options.from_dict(_need(b, "options", dict, "state"))
+    except InvalidOptions as e:  # a saved game's options are part of the save
+        raise InvalidSave(str(e)) from None
     t.seed = _need(b, "seed", int, "state")
     players = _need(b, "players", list, "state")
     n = len(players)

@@ -55,7 +55,8 @@ class PlayerState(_PlayerSlots):
     `hand` and `buildings` hold building names; `apprentice_ids` the card ids of
     hired apprentices (`apprentices` gives their names). `captured[o]` is how many
     of player o's workers sit captured on this board; `in_prison` how many of this
-    player's own workers are in the Prison.
+    player's own workers are in the Prison. `is_byzantine` is True for the
+    Byzantine opponent's seat (solo, and the 2-players-plus-bot variant).
     """
     __slots__ = ()
 
@@ -127,18 +128,6 @@ def new_player(name: str, *, n_players: int, is_byzantine: bool = False) -> Play
     return freeze_player(m)
 
 
-def _slot_copier(fields: tuple[str, ...], name: str):
-    """A function copying these slots from one object to another, written out
-    field by field (as dataclasses does): copying is on every `apply`, and an
-    unrolled copy is several times faster than a getattr/setattr loop. The
-    source is built from our own constant field names only."""
-    body = "\n".join(f"    dst.{f} = src.{f}" for f in fields)
-    ns: dict = {}
-    exec(f"def {name}(src, dst):\n{body}\n", ns)  # noqa: S102 - our own field names, no input
-    return ns[name]
-
-
-
 _STATE_FIELDS = (
     "options", "seed", "players",
     "board", "black_market", "guildhall", "tax",
@@ -163,7 +152,6 @@ class _MutableState(_StateSlots):
     `core.commit` freezes it (by switching its class to `_frozen_as`, the
     class of the state it was thawed from: `archwk.game.GameState`)."""
     __slots__ = ()
-
 
 
 class FrozenState(_StateSlots):

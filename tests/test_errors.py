@@ -53,3 +53,19 @@ def test_edit_errors_are_invalid_edit_and_change_nothing():
     with pytest.raises(InvalidEdit, match="workers accounted|more than the 20"):
         s.edit(workers_at={"forest": {0: 21}})
     assert s.to_json() == before
+
+
+def test_bad_options_inside_a_save_or_record_are_invalid_saves():
+    """A saved game or record carries its options: bad ones make a bad document."""
+    import json
+    from archwk import save
+    s = archwk.new_game(2, seed=1)
+    doc = json.loads(s.to_json())
+    doc["state"]["options"]["board_side"] = 7
+    doc["checksum"] = save._checksum(doc["state"])
+    with pytest.raises(InvalidSave, match="board_side"):
+        archwk.GameState.from_json(json.dumps(doc))
+    rec = s.record()
+    rec["options"]["solo_opponent"] = "nobody"
+    with pytest.raises(InvalidSave, match="record: Options.solo_opponent"):
+        archwk.replay(rec)

@@ -27,7 +27,7 @@ def test_every_location_has_one_rule_and_every_rule_is_a_location():
 
 def _opened_kinds() -> dict[str, str]:
     """Decision kinds the code opens: open_decision(t, "kind", ...),
-    Decision("kind", ...) and the building effects' _push_if(cond, "kind")."""
+    Decision("kind", ...) and the building effects' _open_if(cond, "kind")."""
     out = {}
     for path in ROOT.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -35,7 +35,7 @@ def _opened_kinds() -> dict[str, str]:
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
-            pos = {"open_decision": 1, "_push_if": 1, "Decision": 0}.get(name)
+            pos = {"open_decision": 1, "_open_if": 1, "Decision": 0}.get(name)
             if pos is not None and len(node.args) > pos and isinstance(node.args[pos], ast.Constant):
                 out[node.args[pos].value] = path.name
     return out
