@@ -67,7 +67,7 @@ def on_construct(t, p, b) -> None:
         run(t, p, b)
 
 
-def _b(dec):
+def _building(dec):
     return BUILDING[dec.data.building]
 
 
@@ -76,8 +76,8 @@ def _b(dec):
 BUILDING_CHOICE = DecisionRule(
     "building_choice", data=FromBuilding,
     legal=lambda s, dec: [Action("choose", option=i, hint=("gain", tuple(sorted(o.items()))))
-                          for i, o in enumerate(_b(dec).params["options"])],
-    resolve=lambda t, dec, a: gain(t, dec.player, _b(dec).params["options"][a.option],
+                          for i, o in enumerate(_building(dec).params["options"])],
+    resolve=lambda t, dec, a: gain(t, dec.player, _building(dec).params["options"][a.option],
                                    cause=f"the {dec.data.building}"),
     prompt=lambda s, dec: f"{dec.data.building}: choose what to gain")
 
@@ -152,7 +152,7 @@ CHURCH = DecisionRule(
 def _library_resolve(t, dec, a):
     if a.kind == "discard":
         discard_from_hand(t, dec.player, a.card, cause="the Library")
-        gain(t, dec.player, {"gold": _b(dec).params["gold"]}, cause="the Library")
+        gain(t, dec.player, {"gold": _building(dec).params["gold"]}, cause="the Library")
 
 
 LIBRARY = DecisionRule(

@@ -9,6 +9,8 @@ apprentice, capturing a group, drawing building cards.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import cards
 from .constants import APPRENTICE_LIMIT, BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS, RESOURCES
 from .decisions import Decision, DebtsToTake, HiredApprentice
@@ -34,8 +36,9 @@ def thaw(s: FrozenState) -> _MutableState:
     return t
 
 
-def commit(t: _MutableState) -> FrozenState:
-    """Freeze a transaction: into the class of the state it was thawed from."""
+def commit(t: _MutableState) -> Any:
+    """Freeze a transaction: into the class of the state it was thawed from
+    (typed Any: that class is only known at run time)."""
     for m in t._tx.values():
         freeze_player(m)
     t.players = tuple(t.players)

@@ -21,7 +21,7 @@ from .constants import BLACK_MARKET_SPACES, OPEN_INDEX, RESOURCES, WORKERS_PER_P
 from .decisions import Decision
 from .errors import InvalidEdit
 from .save import validate
-from .state import FrozenState
+from .state import S
 
 PLAYER_FIELDS = ("silver", "virtue", "resources", "hand", "buildings", "apprentices", "debts_unpaid",
                  "debts_paid", "cathedral_level", "in_prison", "captured")
@@ -37,7 +37,7 @@ def _nat(field: str, v) -> int:
     return v
 
 
-def edit(s: FrozenState, player: int | None = None, **changes) -> FrozenState:
+def edit(s: S, player: int | None = None, **changes) -> S:
     if s.is_view:
         raise InvalidEdit("edit: a view cannot be edited; edit the full game state")
     if s.is_over or not s.pending or s.pending[-1].kind not in EDITABLE_DECISIONS:

@@ -13,7 +13,7 @@ from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import open_decision
 from .errors import IllegalAction
 from .ruleset import DECISION_RULES, LOCATION_RULES
-from .state import FrozenState
+from .state import FrozenState, S
 
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
@@ -49,7 +49,7 @@ def legal_map(s: FrozenState) -> dict:
     return m
 
 
-def apply(s: FrozenState, action: Action) -> FrozenState:
+def apply(s: S, action: Action) -> S:
     a = legal_map(s).get(action) if isinstance(action, Action) else None
     if a is None:
         raise IllegalAction(why_illegal(s, action) or "not legal here")

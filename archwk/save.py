@@ -19,7 +19,7 @@ from .decisions import Decision, LookedAt
 from .events import Event
 from .options import Options
 from .ruleset import DECISION_RULES
-from .state import (_PLAYER_FIELDS, _STATE_FIELDS, FrozenState, SchemePiles, _MutablePlayer, _MutableState,
+from .state import (_PLAYER_FIELDS, _STATE_FIELDS, FrozenState, S, SchemePiles, _MutablePlayer, _MutableState,
                     freeze_player)
 from .errors import ArchwkError, InvalidOptions, InvalidSave
 
@@ -159,7 +159,7 @@ def _str_list(v, where: str):
     return tuple(v)
 
 
-def from_json(text: str, frozen_as: type) -> FrozenState:
+def from_json(text: str, frozen_as: type[S]) -> S:
     """Load a saved game into a state of class `frozen_as` (archwk.GameState)."""
     if not isinstance(text, (str, bytes)):
         raise InvalidSave("from_json: expected the JSON text of a saved game")
@@ -189,7 +189,7 @@ def from_json(text: str, frozen_as: type) -> FrozenState:
     return s
 
 
-def _build(b: dict, frozen_as: type) -> FrozenState:
+def _build(b: dict, frozen_as: type[S]) -> S:
     known = set(_STATE_SAVED) | set(_STATE_CONVERTED)
     extra = set(b) - known
     if extra:

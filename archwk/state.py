@@ -12,7 +12,7 @@ freezes it by switching its class back (no copy).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping, NamedTuple, TypeVar
 
 from . import cards
 from .constants import RESOURCES, WORKERS_PER_PLAYER
@@ -192,3 +192,7 @@ class FrozenState(_StateSlots):
     @property
     def n_players(self) -> int:
         return len(self.players)
+
+
+#: a frozen state of some class (archwk.GameState): what goes in comes out
+S = TypeVar("S", bound=FrozenState)

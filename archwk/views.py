@@ -10,7 +10,7 @@ from .constants import HIDDEN
 from .decisions import LookedAt
 from .errors import ArchwkError
 from .events import Event
-from .state import FrozenState
+from .state import S
 
 
 #: choices and events whose card another player may not see
@@ -18,7 +18,7 @@ PRIVATE_CARD_ACTIONS = frozenset({"keep", "discard"})
 PRIVATE_CARD_EVENTS = frozenset({"drafted", "kept", "discarded"})
 
 
-def view(s: FrozenState, player: int) -> FrozenState:
+def view(s: S, player: int) -> S:
     """What `player` may know: others' hands and draft cards, the order of the
     decks and reward pile, and the generator are hidden. Not playable."""
     if not isinstance(player, int) or not 0 <= player < len(s.players):
