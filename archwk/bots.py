@@ -307,7 +307,7 @@ def fast_choice(s, acts, rng):
     if k == "guard":
         return max(acts, key=lambda a: _GUARD_ORDER.get(a.option, 0))
     if k == "mine":
-        return acts[1] if s.pending[-1][2][0] >= 2 and rng.random() < 0.5 else acts[0]
+        return acts[1] if s.pending[-1].data.workers >= 2 and rng.random() < 0.5 else acts[0]
     if k in ("discard",):
         return min(acts, key=lambda a: _BINFO.get(a.card, (0,))[0])
     if k == "keep":

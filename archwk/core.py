@@ -16,7 +16,7 @@ from .constants import APPRENTICE_LIMIT, BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_L
 from .decisions import Decision, DebtsToTake, HiredApprentice
 from .errors import ArchwkError
 from .events import Event
-from .state import FrozenState, _MutableState, copy_state_slots, freeze_player, thaw_player
+from .state import FrozenState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
 
 APPRENTICES = cards.APPRENTICES
 BUILDING = {b.name: b for b in cards.BUILDINGS}
@@ -73,16 +73,16 @@ def open_decision(t, kind: str, player: int, data: tuple = ()) -> None:
 
 def take_silver_on_deck(t, card: int) -> int:
     """Silver that went back to the deck on this apprentice card (online rule); removed."""
-    for i, (c, coins) in enumerate(t.silver_on_deck):
-        if c == card:
+    for i, lying in enumerate(t.silver_on_deck):
+        if lying.card == card:
             t.silver_on_deck = t.silver_on_deck[:i] + t.silver_on_deck[i + 1:]
-            return coins
+            return lying.silver
     return 0
 
 
 def put_silver_on_deck(t, card: int, coins: int) -> None:
     """Silver stays on an apprentice card going back to the deck (online rule)."""
-    t.silver_on_deck = tuple(sorted({**dict(t.silver_on_deck), card: coins}.items()))
+    t.silver_on_deck = tuple(SilverOnCard(c, n) for c, n in sorted({**dict(t.silver_on_deck), card: coins}.items()))
 
 
 # --------------------------------------------------------------------------- board

@@ -19,8 +19,8 @@ from .decisions import Decision, LookedAt
 from .events import Event
 from .options import Options
 from .ruleset import DECISION_RULES
-from .state import (_PLAYER_FIELDS, _STATE_FIELDS, FrozenState, S, SchemePiles, _MutablePlayer, _MutableState,
-                    freeze_player)
+from .state import (_PLAYER_FIELDS, _STATE_FIELDS, FrozenState, S, SchemePiles, SilverOnCard, _MutablePlayer,
+                    _MutableState, freeze_player)
 from .errors import ArchwkError, InvalidOptions, InvalidSave
 
 STATE_FORMAT = "archwk-state"
@@ -62,8 +62,8 @@ def _saved_extra(s) -> list:
     d: dict = {}
     if s.scheme_piles is not None:
         d["scheme_deck"], d["scheme_discard"], d["scheme_future"] = s.scheme_piles
-    for card, coins in s.silver_on_deck:
-        d[f"silver_on_{card}"] = coins
+    for lying in s.silver_on_deck:
+        d[f"silver_on_{lying.card}"] = lying.silver
     return [[k, _plain(v)] for k, v in sorted(d.items())]
 
 
@@ -85,7 +85,7 @@ def _loaded_extra(pairs: list, t) -> None:
         raise InvalidSave("state.extra: the Scheme piles need scheme_deck, scheme_discard and scheme_future")
     t.scheme_piles = (SchemePiles(piles["scheme_deck"], piles["scheme_discard"], piles["scheme_future"])
                       if piles else None)
-    t.silver_on_deck = tuple(sorted(silver.items()))
+    t.silver_on_deck = tuple(SilverOnCard(c, n) for c, n in sorted(silver.items()))
 
 
 def _saved_pending(dec) -> list:

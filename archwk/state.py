@@ -26,6 +26,12 @@ class SchemePiles(NamedTuple):
     future: tuple = ()
 
 
+class SilverOnCard(NamedTuple):
+    """Silver lying on an apprentice card that went back to the deck (online rule)."""
+    card: int
+    silver: int
+
+
 # --------------------------------------------------------------------------- players
 
 _PLAYER_FIELDS = (
@@ -158,8 +164,9 @@ class FrozenState(_StateSlots):
     """A position, readable without the rules; see `archwk.game.GameState`.
 
     `scheme_piles` is None unless the Byzantine opponent plays; `silver_on_deck`
-    is ((apprentice id, Silver), ...) for apprentice cards that went back to the
-    deck with Silver on them (online rule, Options.artisans_discard_returns_silver).
+    holds a `SilverOnCard(card, silver)` per apprentice card that went back to the
+    deck with Silver on it (online rule, Options.artisans_discard_returns_silver),
+    by card id.
     """
     __slots__ = ()
 

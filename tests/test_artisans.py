@@ -262,6 +262,8 @@ def test_online_discarded_silver_stays_with_the_card():
     assert s.display_silver == (0,) * 8
     assert dict(s.silver_on_deck).get(d[0]) == 2
     assert dict(s.silver_on_deck).get(d[4]) == 3
+    assert {(x.card, x.silver) for x in s.silver_on_deck} == {(d[0], 2), (d[4], 3)}
+    assert archwk.GameState.from_json(s.to_json()).silver_on_deck == s.silver_on_deck
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "construct"))
     while s.decision != "place":
         s = s.apply(s.legal_actions()[0])
