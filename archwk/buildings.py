@@ -1,13 +1,14 @@
 """What each building does when it is constructed (RB, Appendix: Building
 Effects; facts §1). Every `effect` key in buildings.toml has its entry in
-IMMEDIATE (done on construction) or in `archwk.scoring` (end-game virtue, VP
-bonus, Fountain); a test checks that no key is left without one.
+IMMEDIATE (done on construction) or in `archwk.scoring.END_GAME_EFFECTS`
+(end-game virtue, VP bonus, Fountain); tests/test_ruleset.py checks both ways.
 
 Choices inside an effect are decisions of their own: Treasury and Clay Pit
 (which goods), Tavern (which apprentice), Armoury/Fortress (captures), Barracks
 (a capture or the release), Church (destroy a Debt), Library (discard for 2
-Gold), Graveyard (which apprentice to lose), Crane (build again). A player may
-decline any of them except the Graveyard (facts §16 row 15)."""
+Gold), Graveyard (which apprentice to lose), Crane (build again: its decision
+is the Guildhall's, `locations.guildhall.CRANE`). A player may decline any of
+them except the Graveyard (facts §16 row 15). `archwk.ruleset` lists them."""
 from __future__ import annotations
 
 from .actions import Action

@@ -1,5 +1,9 @@
-"""Saving and loading (JSON with a format version and a checksum), game records
-and replays, and per-player views.
+"""Saving and loading (JSON with a format version and a checksum), and game
+records (`archwk.replay`, in archwk.game, plays one back).
+
+The save format (version 1) is fixed: the typed parts of a state (decision
+figures, the Scheme piles, Silver on cards in the deck, the Byzantine seat)
+are converted to and from its JSON shapes here, at the boundary.
 
 Nothing loaded is ever executed: documents are parsed with `json`, every field
 is type-checked, and the rebuilt position must pass `validate` (all 20 workers
