@@ -12,10 +12,13 @@ from .errors import IllegalAction
 from .events import Event
 from .game import GameState
 from .options import Options
-from .state import PlayerState, SchemePiles
+from .state import _PLAYER_FIELDS, PlayerState, SchemePiles, SilverOnCard  # noqa: F401
+
+#: the old name of Decision, for code outside the rules
+Frame = Decision
 
 __all__ = [
-    "APPRENTICE_LIMIT", "Action", "BLACK_MARKET_SPACES", "Decision", "Event", "GameState",
+    "APPRENTICE_LIMIT", "Action", "BLACK_MARKET_SPACES", "Decision", "Event", "Frame", "GameState",
     "HAND_LIMIT", "HIDDEN", "IllegalAction", "LOCATIONS", "LOCATION_NAMES", "OPEN_INDEX",
-    "OPEN_LOCATIONS", "Options", "PlayerState", "RESOURCES", "SchemePiles", "WORKERS_PER_PLAYER",
+    "OPEN_LOCATIONS", "Options", "PlayerState", "RESOURCES", "SchemePiles", "SilverOnCard", "WORKERS_PER_PLAYER",
 ]
