@@ -23,6 +23,7 @@ from .decisions import Decision, LookedAt
 from .events import Event
 from .options import Options
 from .ruleset import DECISION_RULES
+from .views import PRIVATE_CARD_ACTIONS, PRIVATE_CARD_EVENTS  # noqa: F401  (their old home)
 from .state import (_PLAYER_FIELDS, _STATE_FIELDS, FrozenState, S, SchemePiles, SilverOnCard, _MutablePlayer,
                     _MutableState, freeze_player)
 from .errors import ArchwkError, InvalidOptions, InvalidSave
