@@ -159,15 +159,17 @@ def test_no_import_cycle_in_archwk():
 
 def test_rules_do_not_import_the_top_module_or_the_old_facade():
     """archwk.game (GameState with its methods) and archwk.model (re-exports)
-    sit on top: no rules module imports them."""
+    sit on top: no rules module imports them. The read API (archwk.table, from
+    the read-API work) reads finished GameStates and sits on top beside them."""
     graph = import_graph(ROOT, "archwk")
-    top = {"archwk", "archwk.game", "archwk.model"}
+    top = {"archwk", "archwk.game", "archwk.model", "archwk.table"}
     play = {"archwk.bots", "archwk.cli", "archwk.simulate", "archwk.distributed"}
     rules = [m for m in graph if m not in top | play and not m.startswith("archwk.analysis")
              and not m.startswith("archwk.ai")]
     assert len(rules) > 20
-    bad = {m: sorted(graph[m] & {"archwk.game", "archwk.model"}) for m in rules if graph[m] & {"archwk.game", "archwk.model"}}
-    assert not bad
+    upward = {"archwk.game", "archwk.model"}
+    bad = {m: sorted(graph[m] & upward) for m in rules if graph[m] & upward}
+    assert not bad, f"rules modules importing the top layer: {bad}"
 
 
 # ---- the checker itself finds what it must
