@@ -7,17 +7,22 @@
 True
 """
 from . import cards
-from .model import Action, Event, GameState, IllegalAction, Options, PlayerState, LOCATIONS
-from . import engine  # noqa: F401  (registers the rules)
-from .setup import new_game
+from .actions import Action
+from .constants import LOCATIONS
+from .errors import ArchwkError, CardDataError, IllegalAction, InvalidEdit, InvalidOptions, InvalidSave
+from .events import Event
+from .game import GameState, new_game, replay
+from .options import Options
 from .scoring import ScoreBreakdown, final_scores, winners
-from .save import replay
+from .state import PlayerState
+from . import core, engine, model, ruleset, save, solo  # noqa: F401  (reachable as archwk.<module>)
 from .table import table
 from . import bots
 from .bots import play
 
 __all__ = [
-    "Action", "Event", "GameState", "IllegalAction", "LOCATIONS", "Options", "PlayerState",
-    "ScoreBreakdown", "bots", "cards", "final_scores", "new_game", "play", "replay", "table", "winners",
+    "Action", "ArchwkError", "CardDataError", "Event", "GameState", "IllegalAction", "InvalidEdit",
+    "InvalidOptions", "InvalidSave", "LOCATIONS", "Options", "PlayerState", "ScoreBreakdown", "bots",
+    "cards", "final_scores", "new_game", "play", "replay", "table", "winners",
 ]
 __version__ = "0.1.0"

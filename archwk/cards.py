@@ -15,8 +15,8 @@ Module constants are loaded from the package's data directory at import:
 ``load(data_dir)`` validates another data directory and returns a ``CardSet``;
 any problem raises ``CardDataError`` naming the file, the card and the field.
 
-This module uses only the standard library and imports nothing else from
-``archwk`` so it can be imported on its own.
+This module uses only the standard library and ``archwk.errors``, so it can be
+imported on its own.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .errors import ArchwkError, CardDataError
 
 __all__ = [
     "APPRENTICES",
@@ -195,7 +197,7 @@ class VirtueLevel:
     cathedral: bool
 
 
-class UnknownCardError(KeyError, ValueError):
+class UnknownCardError(KeyError, ArchwkError):
     """Raised by ``building()`` for a name that is neither a name nor an alias."""
 
     def __str__(self) -> str:  # KeyError would repr() the message
@@ -234,34 +236,6 @@ def _name_key(name: str) -> str:
 # --------------------------------------------------------------------------
 # Errors and validation context
 # --------------------------------------------------------------------------
-
-
-class CardDataError(ValueError):
-    """Invalid card data. ``str()`` names the file, the card and the field."""
-
-    def __init__(
-        self,
-        file: str | Path,
-        problem: str,
-        *,
-        card: str | None = None,
-        card_id: Any = None,
-        card_name: str | None = None,
-        field: str | None = None,
-    ) -> None:
-        self.file = str(file)
-        self.problem = problem
-        self.card = card
-        self.card_id = card_id
-        self.card_name = card_name
-        self.field = field
-        parts = [self.file]
-        if card:
-            parts.append(card)
-        if field:
-            parts.append(f"field '{field}'")
-        parts.append(problem)
-        super().__init__(": ".join(parts))
 
 
 @dataclass(slots=True)

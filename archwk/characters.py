@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import cards, rng
-from .cards import CardDataError, FrozenMap
-from .core import P, draw_buildings, frame_rule, say, take_debt
-from .model import Action
+from .actions import Action
+from .cards import FrozenMap
+from .core import draw_buildings, record_event, take_debt, writable_player
+from .decisions import DebtsToTake, DecisionRule
+from .errors import CardDataError, InvalidOptions
 
 _FIELDS = {"name": str, "set": str, "board": str, "silver": int, "virtue": int, "items": dict,
            "debts": int, "cards": int, "prison": int, "ability": str}
@@ -47,33 +49,39 @@ def load_characters(path: Path) -> tuple[Character, ...]:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as e:
-        raise CardDataError(f"{fname}: cannot read: {e}") from None
+        raise CardDataError(fname, f"cannot read: {e}") from None
     rows = raw.get("character")
     if not isinstance(rows, list) or len(rows) != 10:
-        raise CardDataError(f"{fname}: expected 10 [[character]] tables")
+        raise CardDataError(fname, "expected 10 [[character]] tables")
     out = []
     for i, row in enumerate(rows):
-        who = f"{fname}: character #{i + 1} {row.get('name', '?')!r}"
+        if not isinstance(row, dict):
+            raise CardDataError(fname, "expected a table", card=f"character #{i + 1}")
+        who = f"character #{i + 1} {row.get('name', '?')!r}"
+        name = row.get("name") if isinstance(row.get("name"), str) else None
         if set(row) != set(_FIELDS):
-            raise CardDataError(f"{who}: fields must be exactly {sorted(_FIELDS)}, "
-                                f"got {sorted(row)}")
+            raise CardDataError(fname, f"fields must be exactly {sorted(_FIELDS)}, got {sorted(row)}",
+                                card=who, card_name=name)
+
+        def bad(k: str, problem: str, who=who, name=name) -> CardDataError:
+            return CardDataError(fname, problem, card=who, card_name=name, field=k)
         for k, typ in _FIELDS.items():
             if not isinstance(row[k], typ) or isinstance(row[k], bool):
-                raise CardDataError(f"{who}: field {k!r}: expected {typ.__name__}")
+                raise bad(k, f"expected {typ.__name__}")
         for k in ("silver", "debts", "cards", "prison"):
             if row[k] < 0:
-                raise CardDataError(f"{who}: field {k!r}: must not be negative")
+                raise bad(k, "must not be negative")
         if not 0 <= row["virtue"] <= 14:
-            raise CardDataError(f"{who}: field 'virtue': must be 0..14")
+            raise bad("virtue", "must be 0..14")
         if row["set"] not in ("base", "promo"):
-            raise CardDataError(f"{who}: field 'set': must be 'base' or 'promo'")
+            raise bad("set", "must be 'base' or 'promo'")
         for r, n in row["items"].items():
             if r not in cards.RESOURCES or not isinstance(n, int) or n < 0:
-                raise CardDataError(f"{who}: field 'items': bad entry {r!r} = {n!r}")
+                raise bad("items", f"bad entry {r!r} = {n!r}")
         out.append(Character(**{**row, "items": FrozenMap(row["items"])}))
     names = [c.name for c in out]
     if len(set(names)) != len(names):
-        raise CardDataError(f"{fname}: character names must be unique")
+        raise CardDataError(fname, "character names must be unique")
     return tuple(out)
 
 
@@ -85,7 +93,7 @@ def character(name: str) -> Character:
     try:
         return BY_NAME[name.strip().lower()]
     except (KeyError, AttributeError):
-        raise ValueError(f"Options.characters: unknown character {name!r}; known: "
+        raise InvalidOptions(f"Options.characters: unknown character {name!r}; known: "
                          f"{', '.join(c.name for c in CHARACTERS)}") from None
 
 
@@ -94,13 +102,13 @@ def choose_characters(options, n: int, r: int) -> tuple[list[Character], int]:
     if options.characters is not None:
         chosen = [character(nm) for nm in options.characters]
         if len(chosen) != n:
-            raise ValueError(f"Options.characters: {n} player(s) need {n} character(s), "
+            raise InvalidOptions(f"Options.characters: {n} player(s) need {n} character(s), "
                              f"got {len(chosen)}")
         if len({c.name for c in chosen}) != n:
-            raise ValueError("Options.characters: each character can be played by one player only")
+            raise InvalidOptions("Options.characters: each character can be played by one player only")
         for c in chosen:
             if c not in pool:
-                raise ValueError(f"Options.characters: {c.name} is a promo character; "
+                raise InvalidOptions(f"Options.characters: {c.name} is a promo character; "
                                  "set promo_characters=True to use it")
         return chosen, r
     if options.promo_characters:
@@ -120,17 +128,17 @@ def choose_characters(options, n: int, r: int) -> tuple[list[Character], int]:
 def deal_characters(t) -> None:
     """Side 2: each player gets a character's Silver, Virtue, goods, Debts and
     workers in Prison; no Silver by seat; the highest Virtue starts."""
-    humans = [p for p in range(len(t.players)) if not t.players[p].is_bot]
+    humans = [p for p in range(len(t.players)) if not t.players[p].is_byzantine]
     chosen, t.rng = choose_characters(t.options, len(humans), t.rng)
     for p, c in zip(humans, chosen):
-        pl = P(t, p)
+        pl = writable_player(t, p)
         pl.character, pl.silver, pl.virtue = c.name, c.silver, c.virtue
         for r, n in c.items.items():
             setattr(pl, r, n)
         pl.debts_unpaid = c.debts
         pl.in_prison = c.prison
         pl.workers_in_supply -= c.prison
-        say(t, "character", p, character=c.name)
+        record_event(t, "character", p, character=c.name)
     t.first_player = max(humans, key=lambda p: t.players[p].virtue)
     t.turn_player = t.first_player
 
@@ -138,7 +146,7 @@ def deal_characters(t) -> None:
 def after_draft(t) -> None:
     """Side 2: extra building cards are drawn after the building draft."""
     for p, pl in enumerate(t.players):
-        if pl.character and not pl.is_bot:
+        if pl.character and not pl.is_byzantine:
             k = character(pl.character).cards
             if k:
                 draw_buildings(t, p, k, cause=f"{pl.character}'s starting cards")
@@ -146,25 +154,25 @@ def after_draft(t) -> None:
 
 # ---- Hugo: 2 Silver instead of a Debt, decided each time one would be taken
 
-def _hugo_legal(s, f):
+def _hugo_legal(s, dec):
     out = [Action("take_debt")]
-    if s.players[f[1]].silver >= 2:
+    if s.players[dec.player].silver >= 2:
         out.insert(0, Action("hugo_pay"))
     return out
 
 
-def _hugo_resolve(t, f, a):
-    p, (n, cause) = f[1], f[2]
-    pl = P(t, p)
+def _hugo_resolve(t, dec, a):
+    p, (n, cause) = dec.player, dec.data
+    pl = writable_player(t, p)
     if a.kind == "hugo_pay":
         pl.silver -= 2
-        say(t, "hugo_paid", p, cause=cause)
+        record_event(t, "hugo_paid", p, cause=cause)
     else:
         pl.debts_unpaid += 1
-        say(t, "debt_taken", p, count=1, cause=cause)
+        record_event(t, "debt_taken", p, count=1, cause=cause)
     if n > 1:  # the next Debt: a decision again only if he still has 2 Silver
         take_debt(t, p, n - 1, cause=cause)
 
 
-frame_rule("hugo", legal=_hugo_legal, resolve=_hugo_resolve,
-           prompt=lambda s, f: f"Hugo: pay 2 Silver instead of taking a Debt ({f[2][1]})?")
+HUGO = DecisionRule("hugo", legal=_hugo_legal, resolve=_hugo_resolve, data=DebtsToTake,
+                    prompt=lambda s, dec: f"Hugo: pay 2 Silver instead of taking a Debt ({dec.data.cause})?")

@@ -1,87 +1,54 @@
 """Shared rule helpers used by every location and card.
 
-Rules code works on a `_MutableState` (`t`) inside one `apply`: it reads the
-old parts and replaces only what changes; `commit` freezes the result. Each
+Rules code works on a `_MutableState` (`t`, the transaction) inside one
+`apply`: it reads the old parts and replaces only what changes; `commit`
+freezes the result. Each
 helper here is one rule of the rulebook, written once: paying with Tax, virtue
 moves (debts below 0, destroyed debts above 14), taking debts, hiring an
 apprentice, capturing a group, drawing building cards.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 
 from . import cards
-from .model import (
-    APPRENTICE_LIMIT, BLACK_MARKET_SPACES, Event, Frame, GameState, OPEN_INDEX,
-    OPEN_LOCATIONS, RESOURCES, WORKERS_PER_PLAYER, _MutableState, copy_state_slots,
-    freeze_player, thaw_player,
-)
+from .constants import APPRENTICE_LIMIT, BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS, RESOURCES
+from .decisions import Decision, DebtsToTake, HiredApprentice
+from .errors import ArchwkError
+from .events import Event
+from .state import FrozenState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
 
 APPRENTICES = cards.APPRENTICES
 BUILDING = {b.name: b for b in cards.BUILDINGS}
 REWARD = {c.id: c for c in cards.REWARDS}
 
 
-# --------------------------------------------------------------------------- registries
-
-@dataclass(frozen=True)
-class FrameRule:
-    """How one kind of decision works: its legal actions, how a chosen action
-    resolves, and the prompt. `why` may explain a rejected action better than
-    the generic message."""
-    legal: Callable
-    resolve: Callable
-    prompt: Callable
-    why: Callable | None = None
-    #: a step with no choice, resolved (with action None) when it reaches the top
-    auto: bool = False
-
-
-@dataclass(frozen=True)
-class PlaceRule:
-    """A board location: why a worker may not go there now (None = it may),
-    what placing one does, and a short preview of the gain for labels."""
-    blocker: Callable
-    place: Callable
-    hint: Callable | None = None
-
-
-FRAMES: dict[str, FrameRule] = {}
-PLACES: dict[str, PlaceRule] = {}
-
-
-def frame_rule(kind: str, *, legal, resolve, prompt, why=None, auto=False):
-    FRAMES[kind] = FrameRule(legal, resolve, prompt, why, auto)
-
-
-def place_rule(location: str, *, blocker, place, hint=None):
-    PLACES[location] = PlaceRule(blocker, place, hint)
-
-
 # --------------------------------------------------------------------------- transactions
 
-def thaw(s: GameState) -> _MutableState:
+def thaw(s: FrozenState) -> _MutableState:
+    """A writable copy of a frozen state, for one transaction."""
     t = _MutableState.__new__(_MutableState)
     copy_state_slots(s, t)
     t.players = list(s.players)
     t.events = []
     t._tx = {}
-    t._legal = t._legal_map = None
+    t._legal_map = None
     return t
 
 
-def commit(t: _MutableState) -> GameState:
+def commit(t: _MutableState) -> Any:
+    """Freeze a transaction: into the class of the state it was thawed from
+    (typed Any: that class is only known at run time)."""
     for m in t._tx.values():
         freeze_player(m)
     t.players = tuple(t.players)
     t.events = tuple(t.events)
     t._tx = None
-    t.__class__ = GameState
+    t.__class__ = t._frozen_as
     return t  # type: ignore[return-value]
 
 
-def P(t, i: int):
+def writable_player(t, i: int):
     """Player i, writable inside this transaction."""
     m = t._tx.get(i)
     if m is None:
@@ -91,34 +58,31 @@ def P(t, i: int):
     return m
 
 
-def say(t, kind: str, player: int | None, **data) -> None:
+def record_event(t, kind: str, player: int | None, **data) -> None:
+    """Record that something happened (worded by the explainer)."""
     who = t.players[player].name if player is not None else None
     t.events.append(Event(kind, player, who, data))
 
 
-def push(t, kind: str, player: int, data: tuple = ()) -> None:
-    t.pending = t.pending + (Frame(kind, player, data),)
+def open_decision(t, kind: str, player: int, data: tuple = ()) -> None:
+    """Put a decision on top of the pending ones (it is decided next)."""
+    t.pending = t.pending + (Decision(kind, player, data),)
 
 
-# --------------------------------------------------------------------------- extras
+# --------------------------------------------------------------------------- Silver on apprentice cards in the deck
 
-def get_extra(extra: tuple, key: str, default=None):
-    """`GameState.extra` is a sorted tuple of (key, value) pairs for the parts of
-    a game that only some options use (the solo opponent's Scheme piles, Silver
-    lying on apprentice cards in the deck online)."""
-    for k, v in extra:
-        if k == key:
-            return v
-    return default
+def take_silver_on_deck(t, card: int) -> int:
+    """Silver that went back to the deck on this apprentice card (online rule); removed."""
+    for i, lying in enumerate(t.silver_on_deck):
+        if lying.card == card:
+            t.silver_on_deck = t.silver_on_deck[:i] + t.silver_on_deck[i + 1:]
+            return lying.silver
+    return 0
 
 
-def set_extra(extra: tuple, key: str, value) -> tuple:
-    d = dict(extra)
-    if value is None:
-        d.pop(key, None)
-    else:
-        d[key] = value
-    return tuple(sorted(d.items()))
+def put_silver_on_deck(t, card: int, coins: int) -> None:
+    """Silver stays on an apprentice card going back to the deck (online rule)."""
+    t.silver_on_deck = tuple(SilverOnCard(c, n) for c, n in sorted({**dict(t.silver_on_deck), card: coins}.items()))
 
 
 # --------------------------------------------------------------------------- board
@@ -142,7 +106,7 @@ def workers_at(s, location: str) -> dict[int, int]:
         return out
     if location == "prison":
         return {i: p.in_prison for i, p in enumerate(s.players) if p.in_prison}
-    raise ValueError(f"unknown location {location!r}; expected one of {OPEN_LOCATIONS + BLACK_MARKET_SPACES + ('guildhall', 'prison')}")
+    raise ArchwkError(f"unknown location {location!r}; expected one of {OPEN_LOCATIONS + BLACK_MARKET_SPACES + ('guildhall', 'prison')}")
 
 
 def own_at(s, location: str, p: int) -> int:
@@ -210,12 +174,12 @@ def can_pay(s, p: int, silver: int, tax: int = 0) -> bool:
 
 def pay(t, p: int, silver: int, tax: int = 0, *, cause: str) -> None:
     total, to_tax = price(t, p, silver, tax)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     assert pl.silver >= total, "payment checked before"
     pl.silver -= total
     t.tax += to_tax
     if total or tax:
-        say(t, "paid", p, silver=total, tax=to_tax, avoided=tax - to_tax, cause=cause)
+        record_event(t, "paid", p, silver=total, tax=to_tax, avoided=tax - to_tax, cause=cause)
 
 
 # --------------------------------------------------------------------------- virtue and debts
@@ -225,7 +189,7 @@ def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
     Above 14: one unpaid Debt destroyed per point gained there (RB, Virtue Track)."""
     if delta == 0:
         return
-    pl = P(t, p)
+    pl = writable_player(t, p)
     new = pl.virtue + delta
     debts = destroyed = 0
     if new < 0:
@@ -235,10 +199,10 @@ def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
         new = 14
     moved = new - pl.virtue
     pl.virtue = new
-    say(t, "virtue", p, delta=moved, asked=delta, virtue=new, cause=cause)
+    record_event(t, "virtue", p, delta=moved, asked=delta, virtue=new, cause=cause)
     if destroyed:
         pl.debts_unpaid -= destroyed
-        say(t, "debt_destroyed", p, count=destroyed, cause="virtue above 14")
+        record_event(t, "debt_destroyed", p, count=destroyed, cause="virtue above 14")
     if debts:
         take_debt(t, p, debts, cause="virtue below 0")
 
@@ -248,18 +212,18 @@ def take_debt(t, p: int, n: int = 1, *, cause: str) -> None:
         return
     if t.players[p].character == "Hugo" and t.phase == "play" and t.players[p].silver >= 2:
         # Hugo may pay 2 Silver instead of each Debt, decided when it would be taken
-        push(t, "hugo", p, (n, cause))
+        open_decision(t, "hugo", p, DebtsToTake(n, cause))
         return
-    P(t, p).debts_unpaid += n
-    say(t, "debt_taken", p, count=n, cause=cause)
+    writable_player(t, p).debts_unpaid += n
+    record_event(t, "debt_taken", p, count=n, cause=cause)
 
 
 def pay_off_debt(t, p: int) -> None:
     """Flip one Debt to paid: +1 virtue, then Debt Collector bonuses."""
-    pl = P(t, p)
+    pl = writable_player(t, p)
     pl.debts_unpaid -= 1
     pl.debts_paid += 1
-    say(t, "debt_paid", p)
+    record_event(t, "debt_paid", p)
     change_virtue(t, p, 1, cause="paying off a Debt")
     for a in abilities(t, p, "debt_bonus"):
         gain(t, p, a.params, cause=a.name)
@@ -269,7 +233,7 @@ def pay_off_debt(t, p: int) -> None:
 
 def gain(t, p: int, bundle, *, cause: str) -> None:
     """Gain resources, silver, building cards and/or virtue."""
-    pl = P(t, p)
+    pl = writable_player(t, p)
     got = {}
     for k, v in bundle.items():
         if not v:
@@ -278,7 +242,7 @@ def gain(t, p: int, bundle, *, cause: str) -> None:
             setattr(pl, k, getattr(pl, k) + v)
             got[k] = v
     if got:
-        say(t, "gained", p, items=got, cause=cause)
+        record_event(t, "gained", p, items=got, cause=cause)
     if bundle.get("cards"):
         draw_buildings(t, p, bundle["cards"], cause=cause)
     if bundle.get("virtue"):
@@ -289,9 +253,9 @@ def draw_buildings(t, p: int, k: int, *, cause: str) -> tuple:
     got = t.building_deck[:k]
     t.building_deck = t.building_deck[k:]
     if got:
-        pl = P(t, p)
+        pl = writable_player(t, p)
         pl.hand = pl.hand + got
-    say(t, "drew", p, count=len(got), wanted=k, cause=cause)
+    record_event(t, "drew", p, count=len(got), wanted=k, cause=cause)
     return got
 
 
@@ -300,20 +264,15 @@ def to_deck_bottom(t, names) -> None:
 
 
 def discard_from_hand(t, p: int, name: str, *, cause: str) -> None:
-    pl = P(t, p)
+    pl = writable_player(t, p)
     hand = list(pl.hand)
     hand.remove(name)
     pl.hand = tuple(hand)
     to_deck_bottom(t, (name,))
-    say(t, "discarded", p, card=name, cause=cause)
+    record_event(t, "discarded", p, card=name, cause=cause)
 
 
 # --------------------------------------------------------------------------- the apprentice display
-
-def display_slot(row: int, col: int) -> int:
-    """Display slots: row 0 (top) is 0..3, row 1 (bottom) is 4..7, column 0 left-most."""
-    return row * 4 + col
-
 
 def remove_from_display(t, slot: int) -> tuple[int, int]:
     """Take the card at `slot` away; the row shifts left and refills at the right.
@@ -327,10 +286,8 @@ def remove_from_display(t, slot: int) -> tuple[int, int]:
     if t.apprentice_deck:
         disp[base + 3], silv[base + 3] = t.apprentice_deck[0], 0
         t.apprentice_deck = t.apprentice_deck[1:]
-        if t.extra:  # online: Silver left on a card discarded from the display comes back with it
-            key = f"silver_on_{disp[base + 3]}"
-            silv[base + 3] = get_extra(t.extra, key, 0)
-            t.extra = set_extra(t.extra, key, None)
+        if t.silver_on_deck:  # online: Silver left on a card discarded from the display comes back with it
+            silv[base + 3] = take_silver_on_deck(t, disp[base + 3])
     else:
         disp[base + 3], silv[base + 3] = 0, 0
     t.display, t.display_silver = tuple(disp), tuple(silv)
@@ -342,28 +299,28 @@ def hire(t, p: int, slot: int, *, via: str) -> int:
     its virtue, shift and refill the row. At the limit a discard follows (the
     new card cannot be the one discarded)."""
     card, coins = remove_from_display(t, slot)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     pl.apprentice_ids = pl.apprentice_ids + (card,)
     a = APPRENTICES[card - 1]
-    say(t, "hired", p, apprentice=a.name, card=card, via=via, silver_on_card=coins)
+    record_event(t, "hired", p, apprentice=a.name, card=card, via=via, silver_on_card=coins)
     if coins:
         pl.silver += coins
     if a.virtue:
         change_virtue(t, p, a.virtue, cause=f"hiring the {a.name}")
     if len(pl.apprentice_ids) > apprentice_limit(t, p):
-        push(t, "apprentice_limit", p, (card,))
+        open_decision(t, "apprentice_limit", p, HiredApprentice(card))
     return card
 
 
 def discard_apprentice(t, p: int, card: int, *, cause: str) -> None:
     """An apprentice leaves a player's board for the bottom of the apprentice deck
     (its virtue on hire is not reversed)."""
-    pl = P(t, p)
+    pl = writable_player(t, p)
     ids = list(pl.apprentice_ids)
     ids.remove(card)
     pl.apprentice_ids = tuple(ids)
     t.apprentice_deck = t.apprentice_deck + (card,)
-    say(t, "apprentice_discarded", p, apprentice=APPRENTICES[card - 1].name, card=card, cause=cause)
+    record_event(t, "apprentice_discarded", p, apprentice=APPRENTICES[card - 1].name, card=card, cause=cause)
 
 
 # --------------------------------------------------------------------------- captures
@@ -387,13 +344,13 @@ def capture(t, p: int, location: str, owner: int, *, cause: str) -> None:
     n = own_at(t, location, owner)
     add_workers(t, location, owner, -n)
     if owner == p:
-        P(t, p).workers_in_supply += n
+        writable_player(t, p).workers_in_supply += n
     else:
-        pl = P(t, p)
+        pl = writable_player(t, p)
         cap = list(pl.captured)
         cap[owner] += n
         pl.captured = tuple(cap)
-    say(t, "captured", p, location=location, owner=owner, owner_name=t.players[owner].name,
+    record_event(t, "captured", p, location=location, owner=owner, owner_name=t.players[owner].name,
         count=n, cause=cause)
 
 
@@ -403,12 +360,12 @@ def capture_location_limit(s) -> int:
 
 
 def release_from_prison(t, p: int, k: int | None = None, *, cause: str) -> int:
-    pl = P(t, p)
+    pl = writable_player(t, p)
     n = pl.in_prison if k is None else min(k, pl.in_prison)
     if n:
         pl.in_prison -= n
         pl.workers_in_supply += n
-        say(t, "released", p, count=n, source="prison", cause=cause)
+        record_event(t, "released", p, count=n, source="prison", cause=cause)
     return n
 
 
@@ -417,14 +374,14 @@ def release_from_boards(t, p: int, *, cause: str) -> int:
     for o in range(len(t.players)):
         c = t.players[o].captured[p]
         if c and o != p:
-            q = P(t, o)
+            q = writable_player(t, o)
             cap = list(q.captured)
             cap[p] = 0
             q.captured = tuple(cap)
             n += c
     if n:
-        P(t, p).workers_in_supply += n
-        say(t, "released", p, count=n, source="boards", cause=cause)
+        writable_player(t, p).workers_in_supply += n
+        record_event(t, "released", p, count=n, source="boards", cause=cause)
     return n
 
 

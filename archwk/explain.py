@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import cards
-from .model import LOCATION_NAMES
+from .constants import LOCATION_NAMES
 
 
 #: goods are always listed in this order, so a text does not depend on the order of

@@ -13,31 +13,30 @@ space of row 3 or 4; it resolves after the triggering action:
 """
 from __future__ import annotations
 
-from . import rng
-from .core import APPRENTICES, P, change_virtue, gain, release_from_prison, say, take_debt
+from . import rng, solo
+from .core import APPRENTICES, writable_player, change_virtue, gain, release_from_prison, record_event, take_debt
 
 
 def black_market_reset(t) -> None:
     t.resets += 1
-    say(t, "reset", None, number=t.resets)
+    record_event(t, "reset", None, number=t.resets)
     # 1
     for o in t.black_market:
         if o >= 0:
-            P(t, o).in_prison += 1
-            say(t, "to_prison", o, count=1, cause="the Black Market reset")
+            writable_player(t, o).in_prison += 1
+            record_event(t, "to_prison", o, count=1, cause="the Black Market reset")
     t.black_market = (-1, -1, -1)
     # 2
     if not t.bm_small:
         t.bm_small, t.rng = rng.shuffled(t.bm_large, t.rng)
         t.bm_large = ()
-        say(t, "market_reshuffled", None)
+        record_event(t, "market_reshuffled", None)
     if t.bm_small:
         card, t.bm_small = t.bm_small[0], t.bm_small[1:]
         t.bm_large = (card,) + t.bm_large
-        say(t, "market_flipped", None, card=card)
-    if any(q.is_bot for q in t.players):
-        from .solo import on_reset
-        on_reset(t)
+        record_event(t, "market_flipped", None, card=card)
+    if any(q.is_byzantine for q in t.players):
+        solo.on_reset(t)
     # 3
     for p in reversed(range(len(t.players))):
         prison_at_start = t.players[p].in_prison

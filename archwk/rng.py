@@ -5,6 +5,7 @@ state can carry it, save it to JSON and replay it exactly on any platform.
 Functions here are pure: they take the generator state and return the new one.
 """
 from __future__ import annotations
+from .errors import InvalidOptions
 
 _MASK = (1 << 64) - 1
 
@@ -12,7 +13,7 @@ _MASK = (1 << 64) - 1
 def seed_state(seed: int) -> int:
     """Turn any integer seed into a generator state."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed: expected an integer, got {seed!r}")
+        raise InvalidOptions(f"seed: expected an integer, got {seed!r}")
     return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
 
 

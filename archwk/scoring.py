@@ -11,9 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from . import cards
-from .core import BUILDING, APPRENTICES, change_virtue, commit, say, thaw
+from .core import BUILDING, APPRENTICES, change_virtue, commit, record_event, thaw
+from .state import _STATE_FIELDS, _MutableState
+from .errors import ArchwkError
 
 CATHEDRAL_VP = (0,) + tuple(level.vp for level in cards.CATHEDRAL)
+#: the building effects worked out at the end: end-game Virtue (`end_game_virtue`),
+#: VP bonuses (`building_bonus`) and the Fountain's Debts
+END_GAME_EFFECTS = frozenset({"virtue_per", "cathedral_most", "lose_virtue", "most", "hut", "vp_per",
+                              "no_debt", "debt_vp", "fountain"})
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,7 @@ def _count(s, p, what: str) -> int:
         return len(pl.buildings)
     if what == "captured":
         return sum(pl.captured)
-    raise ValueError(f"unknown count {what!r}")
+    raise ArchwkError(f"unknown count {what!r}")
 
 
 def _strictly_most(s, p, value) -> bool:
@@ -69,7 +75,7 @@ def end_game_virtue(s, p, b) -> int:
         return prm["virtue"] if cathedral_highest(s, p) else 0
     if b.effect == "lose_virtue":
         return -prm["virtue"]
-    raise ValueError(f"{b.name}: no end-game rule for effect {b.effect!r}")
+    raise ArchwkError(f"{b.name}: no end-game rule for effect {b.effect!r}")
 
 
 def apply_end_game(t) -> None:
@@ -100,14 +106,13 @@ def building_bonus(s, p, b) -> int:
         return prm["vp"] if pl.debts_unpaid == 0 else 0
     if e == "debt_vp":
         return prm["vp"] * pl.debts_unpaid
-    raise ValueError(f"{b.name}: no VP rule for effect {e!r}")
+    raise ArchwkError(f"{b.name}: no VP rule for effect {e!r}")
 
 
 def _score(s, p) -> ScoreBreakdown:
     pl = s.players[p]
-    if pl.is_bot:
-        from .solo import bot_score
-        return bot_score(s, p)
+    if pl.is_byzantine:
+        return byzantine_score(s, p)
     blds = 0
     debt_vp = -2
     for name in pl.buildings:
@@ -162,13 +167,12 @@ def game_over(t) -> None:
     t.pending = ()
     apply_end_game(t)
     t.turn_player = None
-    s = commit(thaw_copy(t))
-    say(t, "game_over", None, scores={sc.name: sc.total for sc in (_score(s, p) for p in range(len(s.players)))})
+    s = snapshot(t)
+    record_event(t, "game_over", None, scores={sc.name: sc.total for sc in (_score(s, p) for p in range(len(s.players)))})
 
 
-def thaw_copy(t):
-    """A frozen snapshot of a transaction in progress (for scoring inside it)."""
-    from .model import _MutableState, _STATE_FIELDS
+def snapshot(t):
+    """A copy of a transaction in progress, to score inside it (read only)."""
     c = _MutableState.__new__(_MutableState)
     for f in _STATE_FIELDS:
         setattr(c, f, getattr(t, f))
@@ -176,4 +180,29 @@ def thaw_copy(t):
     c.events = list(t.events)
     c._tx = {}
     c.phase = "over"
+    c.players = tuple(c.players)
+    c.events = tuple(c.events)
     return c
+
+
+# ---- the Byzantine opponent (RB, Solo Play)
+
+#: VP per worker of the opponent in the Guildhall
+GUILDHALL_VP = {"Constantine": 1, "Helena": 3}
+
+
+def byzantine_score(s, p: int) -> ScoreBreakdown:
+    """Cathedral, Virtue, 1 per Marble, 1 (Constantine) or 3 (Helena) per worker
+    in the Guildhall, -2 per unpaid Debt, -1 per 2 prisoners."""
+    pl = s.players[p]
+    lines = dict(
+        buildings=0,
+        cathedral=CATHEDRAL_VP[pl.cathedral_level],
+        virtue=cards.VIRTUE_TRACK[pl.virtue].vp,
+        debts=-2 * pl.debts_unpaid,
+        gold_marble=pl.marble,
+        silver=0,
+        prison=-(pl.in_prison // 2),
+        guildhall=GUILDHALL_VP.get(pl.character, 1) * sum(1 for o in s.guildhall if o == p),
+    )
+    return ScoreBreakdown(p, pl.name, total=sum(lines.values()), **lines)

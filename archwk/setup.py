@@ -7,59 +7,59 @@ draft comes first (reverse turn order, any face-up card, no refill until all
 have picked, then empty spaces refilled without shifting)."""
 from __future__ import annotations
 
-from . import cards, rng
-from .core import P, change_virtue, commit, frame_rule, push, say, to_deck_bottom
-from .model import Action, GameState, Options, _MutableState, _STATE_FIELDS, new_player, OPEN_LOCATIONS
+from . import cards, characters, rng, solo, turns
+from .actions import Action
+from .constants import OPEN_LOCATIONS
+from .core import change_virtue, open_decision, record_event, to_deck_bottom, writable_player
+from .decisions import DecisionRule
+from .options import Options
+from .state import _STATE_FIELDS, _MutableState, new_player
+from .errors import InvalidOptions
 
 MAX_PLAYERS = 5
 
 
 def _names(players) -> list[str]:
     if isinstance(players, (bool, str, bytes)):  # a bare string would be split into letters
-        raise ValueError("players: expected a player count (1-5) or a list of names")
+        raise InvalidOptions("players: expected a player count (1-5) or a list of names")
     if isinstance(players, int):
         if not 1 <= players <= MAX_PLAYERS:
-            raise ValueError(f"players: Architects of the West Kingdom is for 1 to {MAX_PLAYERS} players, "
+            raise InvalidOptions(f"players: Architects of the West Kingdom is for 1 to {MAX_PLAYERS} players, "
                              f"got {players}")
         return [f"Player {i + 1}" for i in range(players)]
     try:
         names = list(players)
     except TypeError:
-        raise ValueError("players: expected a player count (1-5) or a list of names") from None
+        raise InvalidOptions("players: expected a player count (1-5) or a list of names") from None
     if not 1 <= len(names) <= MAX_PLAYERS:
-        raise ValueError(f"players: Architects of the West Kingdom is for 1 to {MAX_PLAYERS} players, "
+        raise InvalidOptions(f"players: Architects of the West Kingdom is for 1 to {MAX_PLAYERS} players, "
                          f"got {len(names)} names")
     for nm in names:
         if not isinstance(nm, str) or not nm.strip():
-            raise ValueError(f"players: every name must be a non-empty string, got {nm!r}")
+            raise InvalidOptions(f"players: every name must be a non-empty string, got {nm!r}")
     if len(set(names)) != len(names):
-        raise ValueError("players: names must be different from each other")
+        raise InvalidOptions("players: names must be different from each other")
     return names
 
 
-def new_game(players, *, seed: int, options: Options | None = None) -> GameState:
-    """A new game at its first decision.
-
-    >>> s = new_game(["Ann", "Ben"], seed=1)
-    >>> [len(p.hand) for p in s.players], s.tax
-    ([0, 0], 4)
-    """
+def set_up(players, *, seed: int, options: Options | None = None) -> _MutableState:
+    """A new game up to its first setup decision, still writable: `archwk.new_game`
+    runs it on to the first decision and freezes it."""
     if options is None:
         options = Options()
     if not isinstance(options, Options):
-        raise ValueError("options: expected an archwk.Options")
+        raise InvalidOptions("options: expected an archwk.Options")
     names = _names(players)
     r = rng.seed_state(seed)
-    solo = len(names) == 1
+    one_player = len(names) == 1
     if options.two_player_bot and len(names) != 2:
-        raise ValueError("Options.two_player_bot: the 2-players-plus-bot variant needs exactly 2 players, "
+        raise InvalidOptions("Options.two_player_bot: the 2-players-plus-bot variant needs exactly 2 players, "
                          f"got {len(names)}")
-    if options.solo_opponent is not None and not (solo or options.two_player_bot):
-        raise ValueError(f"Options.solo_opponent: the Byzantine opponent plays only in solo games (1 player) "
+    if options.solo_opponent is not None and not (one_player or options.two_player_bot):
+        raise InvalidOptions(f"Options.solo_opponent: the Byzantine opponent plays only in solo games (1 player) "
                          f"and with two_player_bot=True; this game has {len(names)} players")
-    if solo or options.two_player_bot:
-        from .solo import solo_seats
-        names, bots = solo_seats(names, options)
+    if one_player or options.two_player_bot:
+        names, bots = solo.solo_seats(names, options)
     else:
         bots = [False] * len(names)
     n = len(names)
@@ -67,7 +67,7 @@ def new_game(players, *, seed: int, options: Options | None = None) -> GameState
     extra_ok = options.expansion_cards
     app_ids = [a.id for a in cards.APPRENTICES if a.set == "base" or extra_ok]
     bld_names = [b.name for b in cards.BUILDINGS if b.set == "base" or extra_ok]
-    if solo:  # RB Solo Play: the 4 Resource Market buildings are removed
+    if one_player:  # RB Solo Play: the 4 Resource Market buildings are removed
         bld_names = [nm for nm in bld_names if cards.building(nm).effect != "most"]
 
     t = _MutableState.__new__(_MutableState)
@@ -86,8 +86,7 @@ def new_game(players, *, seed: int, options: Options | None = None) -> GameState
     k, r = rng.below(r, len(humans))
     first = humans[k]
     t.rng = r
-    t.n_seats = n
-    t.players = [new_player(nm, n_players=n, is_bot=b) for nm, b in zip(names, bots)]
+    t.players = [new_player(nm, n_players=n, is_byzantine=b) for nm, b in zip(names, bots)]
     t.board = tuple((0,) * n for _ in OPEN_LOCATIONS)
     t.black_market = (-1, -1, -1)
     t.guildhall = ()
@@ -104,27 +103,24 @@ def new_game(players, *, seed: int, options: Options | None = None) -> GameState
     t._hist, t._hist_len = None, 0
     t.events = []
     t.is_view = t.edited = False
-    t.extra = ()
+    t.scheme_piles = None
+    t.silver_on_deck = ()
     t._tx = {}
     if any(bots):
-        from .solo import solo_setup
-        solo_setup(t)
+        solo.solo_setup(t)
     if options.board_side == 2:
-        from .characters import deal_characters
-        deal_characters(t)
+        characters.deal_characters(t)
     else:
         order = turn_order(t)
         for k, p in enumerate(order):
-            P(t, p).silver = 3 + k  # RB Setup 13: 3 Silver for the starting player, then 4, 5...
-    say(t, "setup", None, first=t.players[t.first_player].name)
+            writable_player(t, p).silver = 3 + k  # RB Setup 13: 3 Silver for the starting player, then 4, 5...
+    record_event(t, "setup", None, first=t.players[t.first_player].name)
     next_setup_step(t)
-    from .engine import advance
-    advance(t)
-    return commit(t)
+    return t
 
 
 def turn_order(t) -> list[int]:
-    humans = [p for p in range(len(t.players)) if not t.players[p].is_bot]
+    humans = [p for p in range(len(t.players)) if not t.players[p].is_byzantine]
     n = len(t.players)
     return [q for q in ((t.first_player + k) % n for k in range(n)) if q in humans]
 
@@ -136,7 +132,7 @@ def next_setup_step(t) -> None:
         if t.options.artisans:
             t.phase = "apprentice_draft"
             for p in order:  # a stack: the last player in turn order picks first
-                push(t, "apprentice_draft", p)
+                open_decision(t, "apprentice_draft", p)
             return
         t.phase = "apprentice_draft"
     if t.phase == "apprentice_draft":
@@ -165,12 +161,10 @@ def next_setup_step(t) -> None:
         for p in order:
             to_deck_bottom(t, t.draft[p])
         t.draft = ()
-        from .characters import after_draft
-        after_draft(t)
+        characters.after_draft(t)
         t.phase = "play"
-        say(t, "play_starts", None)
-        from .engine import start_turn
-        start_turn(t, t.first_player)
+        record_event(t, "play_starts", None)
+        turns.start_turn(t, t.first_player)
 
 
 KEEP = 3
@@ -183,50 +177,51 @@ def deal_size(t) -> int:
 
 def _push_round(t, order) -> None:
     for p in reversed(order):
-        push(t, "draft", p)
+        open_decision(t, "draft", p)
 
 
-def _draft_legal(s, f):
-    return [Action("keep", card=c) for c in dict.fromkeys(s.draft[f[1]])]
+def _draft_legal(s, dec):
+    return [Action("keep", card=c) for c in dict.fromkeys(s.draft[dec.player])]
 
 
-def _draft_resolve(t, f, a):
-    p = f[1]
+def _draft_resolve(t, dec, a):
+    p = dec.player
     hand = list(t.draft[p])
     hand.remove(a.card)
     d = list(t.draft)
     d[p] = tuple(hand)
     t.draft = tuple(d)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     pl.hand = pl.hand + (a.card,)
-    say(t, "drafted", p, card=a.card)
+    record_event(t, "drafted", p, card=a.card)
 
 
-def _draft_prompt(s, f):
-    k = len(s.draft[f[1]])
+def _draft_prompt(s, dec):
+    k = len(s.draft[dec.player])
     if len(turn_order(s)) == 1:
-        kept = len(s.players[f[1]].hand)
+        kept = len(s.players[dec.player].hand)
         return f"keep {KEEP - kept} more of these building cards; the rest go under the pile"
     if k == 2:
         return "keep 1 of these 2 building cards; the other goes under the pile"
     return "keep 1 of these building cards and pass the rest"
 
 
-def _app_draft_resolve(t, f, a):
-    p = f[1]
+def _app_draft_resolve(t, dec, a):
+    p = dec.player
     disp = list(t.display)
     card, disp[a.target] = disp[a.target], 0
     t.display = tuple(disp)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     pl.apprentice_ids = pl.apprentice_ids + (card,)
     ap = cards.APPRENTICES[card - 1]
-    say(t, "hired", p, apprentice=ap.name, card=card, via="the starting-apprentice draft", silver_on_card=0)
+    record_event(t, "hired", p, apprentice=ap.name, card=card, via="the starting-apprentice draft", silver_on_card=0)
     if ap.virtue:
         change_virtue(t, p, ap.virtue, cause=f"hiring the {ap.name}")
 
 
-frame_rule("draft", legal=_draft_legal, resolve=_draft_resolve, prompt=_draft_prompt)
-frame_rule("apprentice_draft",
-           legal=lambda s, f: [Action("hire", target=i) for i, c in enumerate(s.display) if c],
-           resolve=_app_draft_resolve,
-           prompt=lambda s, f: "Age of Artisans: choose a starting apprentice from the display, free")
+DRAFT = DecisionRule("draft", legal=_draft_legal, resolve=_draft_resolve, prompt=_draft_prompt)
+APPRENTICE_DRAFT = DecisionRule(
+    "apprentice_draft",
+    legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c],
+    resolve=_app_draft_resolve,
+    prompt=lambda s, dec: "Age of Artisans: choose a starting apprentice from the display, free")

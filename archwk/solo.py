@@ -10,8 +10,9 @@ captures and sells workers (1 Marble for the lot) but never its own; it
 receives and destroys Debts. An empty Scheme pile is refilled by shuffling the
 discards. If it starts a turn with no workers it draws no card: all its workers
 except those in the Guildhall and the Black Market come back, and the Schemes
-are reshuffled. Score: Cathedral, Virtue, 1 per Marble, 1 (Constantine) or 3
-(Helena) per worker in the Guildhall, -2 per unpaid Debt, -1 per 2 prisoners.
+are reshuffled. Its score (Cathedral, Virtue, 1 per Marble, 1 (Constantine) or 3 (Helena) per
+worker in the Guildhall, -2 per unpaid Debt, -1 per 2 prisoners) is
+`archwk.scoring.byzantine_score`.
 
 STAND-IN NOTICE: the printed Scheme cards are in none of archwk's sources. The
 deck in data/schemes.toml is archwk's stand-in (one location per card); how a
@@ -21,83 +22,15 @@ printed deck with `load_scheme_file` and pass it as `Options(schemes=...)`.
 """
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 from . import cards, rng
-from .core import (P, add_workers, capture, change_virtue, get_extra, own_at, say, set_extra)
-from .model import BLACK_MARKET_SPACES, OPEN_LOCATIONS
-
-STAND_IN_NOTICE = ("Solo play uses archwk's stand-in Scheme deck: the printed Scheme cards are not in "
-                   "archwk's sources. Load your own transcription with archwk.solo.load_scheme_file.")
-SCHEME_LOCATIONS = OPEN_LOCATIONS + ("black_market", "guildhall")
-GUILDHALL_VP = {"Constantine": 1, "Helena": 3}
-SCHEME_COUNTS = {"starting": 20, "future": 10}
-
-
-# --------------------------------------------------------------------------- the Scheme deck
-
-def check_schemes(schemes, where: str = "schemes") -> tuple:
-    """Validate ((id, kind, location), ...): 20 Starting + 10 Future cards."""
-    if isinstance(schemes, (str, bytes)) or not hasattr(schemes, "__iter__"):
-        raise ValueError(f"{where}: expected a list of (id, kind, location) entries")
-    out, ids = [], set()
-    for i, e in enumerate(schemes):
-        if not isinstance(e, (tuple, list)) or len(e) != 3:
-            raise ValueError(f"{where}[{i}]: expected (id, kind, location)")
-        cid, kind, loc = e
-        if not isinstance(cid, int) or isinstance(cid, bool) or cid < 1:
-            raise ValueError(f"{where}[{i}]: field 'id' must be a positive whole number, got {cid!r}")
-        if cid in ids:
-            raise ValueError(f"{where}[{i}]: scheme id {cid} appears twice")
-        if kind not in SCHEME_COUNTS:
-            raise ValueError(f"{where}[{i}] (scheme {cid}): field 'kind' must be 'starting' or 'future', got {kind!r}")
-        if loc not in SCHEME_LOCATIONS:
-            raise ValueError(f"{where}[{i}] (scheme {cid}): field 'location' must be one of "
-                             f"{', '.join(SCHEME_LOCATIONS)}; got {loc!r}")
-        ids.add(cid)
-        out.append((cid, kind, loc))
-    for kind, n in SCHEME_COUNTS.items():
-        got = sum(1 for e in out if e[1] == kind)
-        if got != n:
-            raise ValueError(f"{where}: the Scheme deck has {n} {kind.capitalize()} cards (RB, Solo Play); got {got}")
-    return tuple(sorted(out))
-
-
-def load_scheme_file(path) -> tuple:
-    """Read a Scheme deck from a TOML file ([[scheme]] tables with id, kind,
-    location) and validate it; errors name the file, the card and the field."""
-    path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ValueError(f"{path.name}: cannot read ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{path.name}: not valid TOML ({e})") from None
-    rows = raw.get("scheme")
-    if not isinstance(rows, list):
-        raise ValueError(f"{path.name}: expected [[scheme]] tables")
-    entries = []
-    for i, row in enumerate(rows):
-        if not isinstance(row, dict) or set(row) != {"id", "kind", "location"}:
-            raise ValueError(f"{path.name}: scheme #{i + 1}: fields must be exactly id, kind, location")
-        entries.append((row["id"], row["kind"], row["location"]))
-    return check_schemes(entries, path.name)
-
-
-STAND_IN_SCHEMES = load_scheme_file(cards.DATA_DIR / "schemes.toml")
-
-
-def schemes_of(options) -> tuple:
-    return options.schemes if options.schemes is not None else STAND_IN_SCHEMES
-
-
-def scheme_location(options, cid: int) -> str:
-    for e in schemes_of(options):
-        if e[0] == cid:
-            return e[2]
-    raise ValueError(f"unknown scheme card {cid}")
-
+from .constants import BLACK_MARKET_SPACES, OPEN_LOCATIONS
+from .core import (REWARD, add_workers, capture, cathedral_space_free, change_virtue, own_at, record_event,
+                   writable_player)
+from .locations.black_market import large_goods, occupy, small_goods
+from .locations.guildhall import enter
+from .schemes import (SCHEME_COUNTS, SCHEME_LOCATIONS, STAND_IN_NOTICE, STAND_IN_SCHEMES,  # noqa: F401
+                      check_schemes, load_scheme_file, scheme_location, schemes_of)
+from .state import SchemePiles
 
 # --------------------------------------------------------------------------- setup
 
@@ -111,44 +44,40 @@ def solo_setup(t) -> None:
     """The opponent: its board, 20 workers, Virtue 7, no Silver or cards; the
     20 Starting Schemes shuffled, the 10 Future ones set aside."""
     for p, pl in enumerate(t.players):
-        if pl.is_bot:
-            P(t, p).character = (t.options.solo_opponent or "constantine").capitalize()
+        if pl.is_byzantine:
+            writable_player(t, p).character = (t.options.solo_opponent or "constantine").capitalize()
     deck = [e[0] for e in schemes_of(t.options) if e[1] == "starting"]
     future = [e[0] for e in schemes_of(t.options) if e[1] == "future"]
     deck, t.rng = rng.shuffled(deck, t.rng)
     future, t.rng = rng.shuffled(future, t.rng)
-    t.extra = set_extra(t.extra, "scheme_deck", deck)
-    t.extra = set_extra(t.extra, "scheme_discard", ())
-    t.extra = set_extra(t.extra, "scheme_future", future)
+    t.scheme_piles = SchemePiles(deck=tuple(deck), discard=(), future=tuple(future))
 
 
 def on_reset(t) -> None:
     """Stand-in: at each Black Market reset one Future Scheme joins the discards."""
-    future = get_extra(t.extra, "scheme_future")
+    piles = t.scheme_piles
+    future = piles.future
     if future:
-        t.extra = set_extra(t.extra, "scheme_future", future[1:])
-        t.extra = set_extra(t.extra, "scheme_discard", get_extra(t.extra, "scheme_discard") + future[:1])
-        say(t, "scheme_future", None, card=future[0])
+        t.scheme_piles = piles._replace(future=future[1:], discard=piles.discard + future[:1])
+        record_event(t, "scheme_future", None, card=future[0])
 
 
 # --------------------------------------------------------------------------- the opponent's turn
 
 def bot_turn(t, p: int) -> None:
-    say(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
+    record_event(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
     if t.players[p].workers_in_supply == 0:
         _regroup(t, p)
         return
-    deck = get_extra(t.extra, "scheme_deck")
-    discard = get_extra(t.extra, "scheme_discard")
+    deck, discard = t.scheme_piles.deck, t.scheme_piles.discard
     if not deck:
         deck, t.rng = rng.shuffled(discard, t.rng)
         discard = ()
-        say(t, "scheme_reshuffled", p)
+        record_event(t, "scheme_reshuffled", p)
     card, deck = deck[0], deck[1:]
-    t.extra = set_extra(t.extra, "scheme_deck", deck)
-    t.extra = set_extra(t.extra, "scheme_discard", discard + (card,))
+    t.scheme_piles = t.scheme_piles._replace(deck=deck, discard=discard + (card,))
     loc = scheme_location(t.options, card)
-    say(t, "scheme", p, card=card, location=loc, text=f"a worker to the {loc.replace('_', ' ')}")
+    record_event(t, "scheme", p, card=card, location=loc, text=f"a worker to the {loc.replace('_', ' ')}")
     SCHEME_ACTIONS.get(loc, _plain)(t, p, loc)
 
 
@@ -159,28 +88,27 @@ def _regroup(t, p: int) -> None:
         if c:
             add_workers(t, loc, p, -c)
             n += c
-    pl = P(t, p)
+    pl = writable_player(t, p)
     n += pl.in_prison
     pl.in_prison = 0
     for o, q in enumerate(t.players):
         if o != p and q.captured[p]:
-            qq = P(t, o)
+            qq = writable_player(t, o)
             cap = list(qq.captured)
             n += cap[p]
             cap[p] = 0
             qq.captured = tuple(cap)
     pl.workers_in_supply += n
-    deck = get_extra(t.extra, "scheme_deck") + get_extra(t.extra, "scheme_discard")
+    deck = t.scheme_piles.deck + t.scheme_piles.discard
     deck, t.rng = rng.shuffled(deck, t.rng)
-    t.extra = set_extra(t.extra, "scheme_deck", deck)
-    t.extra = set_extra(t.extra, "scheme_discard", ())
-    say(t, "bot_regrouped", p, count=n)
+    t.scheme_piles = t.scheme_piles._replace(deck=tuple(deck), discard=())
+    record_event(t, "bot_regrouped", p, count=n)
 
 
 def _put(t, p: int, loc: str) -> None:
-    P(t, p).workers_in_supply -= 1
+    writable_player(t, p).workers_in_supply -= 1
     add_workers(t, loc, p, 1)
-    say(t, "placed", p, location=loc)
+    record_event(t, "placed", p, location=loc)
 
 
 def _plain(t, p, loc):
@@ -205,23 +133,23 @@ def _town_centre(t, p, loc):
 def _guardhouse(t, p, loc):
     """Sells its captured workers: all to Prison, 1 Marble for the lot."""
     _put(t, p, loc)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     n = sum(pl.captured)
     if n:
         for o, c in enumerate(pl.captured):
             if c:
-                P(t, o).in_prison += c
+                writable_player(t, o).in_prison += c
         pl.captured = (0,) * len(t.players)
         pl.marble += 1
-        say(t, "sent_to_prison", p, count=n, cause="a Scheme card")
-        say(t, "gained", p, items={"marble": 1}, cause="selling captured workers")
+        record_event(t, "sent_to_prison", p, count=n, cause="a Scheme card")
+        record_event(t, "gained", p, items={"marble": 1}, cause="selling captured workers")
 
 
 def _tax_stand(t, p, loc):
     """Empties the Tax Stand into the supply and loses 2 Virtue."""
     _put(t, p, loc)
     if t.tax:
-        say(t, "tax_returned", p, silver=t.tax)
+        record_event(t, "tax_returned", p, silver=t.tax)
         t.tax = 0
     change_virtue(t, p, -2, cause="a Scheme card at the Tax Stand")
 
@@ -229,39 +157,36 @@ def _tax_stand(t, p, loc):
 def _black_market(t, p, loc):
     """Takes the left-most free space (whatever its Virtue), loses 1 Virtue and
     keeps the Marble among that space's goods."""
-    from .locations.black_market import large_goods, occupy, small_goods
     free = [i for i, o in enumerate(t.black_market) if o < 0]
     if not free:  # cannot happen at the start of a turn (a full market resets at once)
         _plain(t, p, "quarry")
         return
     i = free[0]
-    P(t, p).workers_in_supply -= 1
-    say(t, "placed", p, location=BLACK_MARKET_SPACES[i])
+    writable_player(t, p).workers_in_supply -= 1
+    record_event(t, "placed", p, location=BLACK_MARKET_SPACES[i])
     marble = (small_goods(t) if i == 0 else large_goods(t) if i == 2 else {}).get("marble", 0)
     occupy(t, p, i)
     change_virtue(t, p, -1, cause="a Black Market action")
     if marble:
-        P(t, p).marble += marble
-        say(t, "gained", p, items={"marble": marble}, cause="the Black Market")
+        writable_player(t, p).marble += marble
+        record_event(t, "gained", p, items={"marble": marble}, cause="the Black Market")
 
 
 def _guildhall(t, p, loc):
     """A worker on the next Guildhall space (with its trigger); then the
     Cathedral advances a level if that level has a free space (no goods or card
     needed; of the reward only Virtue and Marble count)."""
-    from .locations.guildhall import enter
-    from .core import REWARD, cathedral_space_free
-    P(t, p).workers_in_supply -= 1
-    say(t, "placed", p, location="guildhall")
+    writable_player(t, p).workers_in_supply -= 1
+    record_event(t, "placed", p, location="guildhall")
     enter(t, p)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     if pl.cathedral_level < len(cards.CATHEDRAL) and cathedral_space_free(t, pl.cathedral_level + 1):
         pl.cathedral_level += 1
-        say(t, "cathedral", p, level=pl.cathedral_level)
+        record_event(t, "cathedral", p, level=pl.cathedral_level)
         if t.rewards:
             card, t.rewards = t.rewards[0], t.rewards[1:]
             got = REWARD[card].gain
-            say(t, "reward", p, card=card)
+            record_event(t, "reward", p, card=card)
             if got.get("marble"):
                 pl.marble += got["marble"]
             change_virtue(t, p, got.get("virtue", 0), cause="a reward card")
@@ -271,21 +196,3 @@ def _guildhall(t, p, loc):
 
 SCHEME_ACTIONS = {"town_centre": _town_centre, "guardhouse": _guardhouse, "tax_stand": _tax_stand,
                   "black_market": _black_market, "guildhall": _guildhall}
-
-
-# --------------------------------------------------------------------------- scoring
-
-def bot_score(s, p: int):
-    from .scoring import CATHEDRAL_VP, ScoreBreakdown
-    pl = s.players[p]
-    lines = dict(
-        buildings=0,
-        cathedral=CATHEDRAL_VP[pl.cathedral_level],
-        virtue=cards.VIRTUE_TRACK[pl.virtue].vp,
-        debts=-2 * pl.debts_unpaid,
-        gold_marble=pl.marble,
-        silver=0,
-        prison=-(pl.in_prison // 2),
-        guildhall=GUILDHALL_VP.get(pl.character, 1) * sum(1 for o in s.guildhall if o == p),
-    )
-    return ScoreBreakdown(p, pl.name, total=sum(lines.values()), **lines)

@@ -280,10 +280,10 @@ def _hire_costs(s: GameState) -> dict[int, int] | None:
     """Silver to hire from each display slot for the player to decide (see DisplaySlot)."""
     if not s.pending:
         return None
-    f = s.pending[-1]
-    p = f[1]
-    if f[0] == "workshop":
-        w = f[2][0]
+    dec = s.pending[-1]
+    p = dec.player
+    if dec.kind == "workshop":
+        w = dec.data.workers
     else:
         w = core.own_at(s, "workshop", p) + 1
     silver, tax = workshop.hire_cost(s, p)
@@ -314,8 +314,8 @@ def _pile(name: str, pile: tuple, which: str) -> MarketPile:
 
 
 def _decks(s: GameState) -> Decks:
-    piles = [core.get_extra(s.extra, k) for k in ("scheme_deck", "scheme_discard", "scheme_future")]
-    solo = any(q.is_bot for q in s.players)
+    piles = list(s.scheme_piles) if s.scheme_piles is not None else [None] * 3
+    solo = any(q.is_byzantine for q in s.players)
     counts = [len(p) if p is not None else (0 if solo else None) for p in piles]
     return Decks(len(s.building_deck), len(s.apprentice_deck), *counts)
 

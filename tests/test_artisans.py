@@ -12,7 +12,7 @@ import pytest
 
 import archwk
 from archwk import Action, Options, cards
-from archwk.core import BUILDING, commit, get_extra, thaw, worker_total
+from archwk.core import BUILDING, commit, thaw, worker_total
 
 from helpers import act, place, started
 
@@ -240,8 +240,8 @@ def test_discarded_silver_returns_to_the_supply():
     s = place(s, "guildhall")
     assert s.display_silver == (1, 0, 0, 0, 0, 1, 0, 0)
     assert s.players[p].silver == my_silver and s.tax == tax
-    assert get_extra(s.extra, f"silver_on_{d[0]}") is None
-    assert get_extra(s.extra, f"silver_on_{d[4]}") is None
+    assert dict(s.silver_on_deck).get(d[0]) is None
+    assert dict(s.silver_on_deck).get(d[4]) is None
 
 
 def _to_deck_top(s, card):
@@ -260,8 +260,10 @@ def test_online_discarded_silver_stays_with_the_card():
     d = s.display
     s = place(s, "guildhall")
     assert s.display_silver == (0,) * 8
-    assert get_extra(s.extra, f"silver_on_{d[0]}") == 2
-    assert get_extra(s.extra, f"silver_on_{d[4]}") == 3
+    assert dict(s.silver_on_deck).get(d[0]) == 2
+    assert dict(s.silver_on_deck).get(d[4]) == 3
+    assert {(x.card, x.silver) for x in s.silver_on_deck} == {(d[0], 2), (d[4], 3)}
+    assert archwk.GameState.from_json(s.to_json()).silver_on_deck == s.silver_on_deck
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "construct"))
     while s.decision != "place":
         s = s.apply(s.legal_actions()[0])
@@ -271,7 +273,7 @@ def test_online_discarded_silver_stays_with_the_card():
     s = s.edit(player=p, silver=10, virtue=7)
     s = act(place(s, "workshop"), "hire", target=0)
     assert s.display[3] == d[4] and s.display_silver[3] == 3
-    assert get_extra(s.extra, f"silver_on_{d[4]}") is None
+    assert dict(s.silver_on_deck).get(d[4]) is None
     # and whoever hires it takes the 3 Silver (Black Market middle space: any card)
     while s.decision != "place":
         s = s.apply(s.legal_actions()[0])

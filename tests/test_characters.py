@@ -191,7 +191,7 @@ def test_explicit_characters_in_seat_order():
 def test_bad_characters(n, opts, pattern):
     """facts §16 row 22: explicit characters must be known, one per player, all
     different, and promo ones only with promo_characters=True."""
-    with pytest.raises(ValueError, match=pattern):
+    with pytest.raises(archwk.InvalidOptions, match=pattern):
         archwk.new_game(n, seed=1, options=Options(**opts))
 
 
@@ -677,3 +677,38 @@ def test_hugo_second_debt_without_silver_is_simply_taken():
     assert s.players[hugo].silver == 0
     assert s.players[hugo].debts_unpaid == 1
     assert s.decision == "place" and s.current_player != hugo
+
+
+@pytest.mark.parametrize("change, card, field, problem", [
+    (lambda rows: rows[2].__setitem__("silver", "lots"), "character #3 'Frederick'", "silver", "expected int"),
+    (lambda rows: rows[0].__setitem__("virtue", 15), "character #1 'Ada'", "virtue", "must be 0..14"),
+    (lambda rows: rows[4].__setitem__("items", {"iron": 1}), None, "items", "bad entry 'iron' = 1"),
+    (lambda rows: rows[1].pop("ability"), None, None, "fields must be exactly"),
+])
+def test_a_bad_character_file_names_file_card_and_field(tmp_path, change, card, field, problem):
+    """A character file that breaks the data rules (RB, Variable Setup Characters:
+    Virtue 0..14, the five goods) raises CardDataError naming the file, the card and
+    the field, never another error."""
+    import tomllib
+    from archwk.characters import load_characters
+    from archwk.cards import DATA_DIR
+    rows = tomllib.loads((DATA_DIR / "characters.toml").read_text(encoding="utf-8"))["character"]
+    change(rows)
+
+    def toml_value(v):
+        if isinstance(v, dict):
+            return "{ " + ", ".join(f"{k} = {toml_value(x)}" for k, x in v.items()) + " }"
+        return f'"{v}"' if isinstance(v, str) else str(v).lower() if isinstance(v, bool) else str(v)
+    text = "\n".join("[[character]]\n" + "\n".join(f"{k} = {toml_value(v)}" for k, v in row.items()) + "\n"
+                     for row in rows)
+    path = tmp_path / "my_characters.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(archwk.CardDataError) as info:
+        load_characters(path)
+    err = info.value
+    assert err.file == "my_characters.toml" and problem in str(err)
+    assert str(err).startswith("my_characters.toml: character #")
+    if card:
+        assert err.card == card
+    if field:
+        assert err.field == field and f"field '{field}'" in str(err)

@@ -5,7 +5,7 @@ import pytest
 
 import archwk
 from archwk import explain
-from archwk.core import FRAMES
+from archwk.ruleset import DECISION_RULES
 
 OPTION_SETS = [
     (3, archwk.Options()),
@@ -34,7 +34,7 @@ def test_every_event_and_action_has_words(n, opts):
             assert e.kind in explain._EVENT_TEXT, f"event kind {e.kind!r} has no sentence"
             assert e.text.endswith((".", "!")), e.text
     assert "game_over" in seen_kinds and "placed" in seen_kinds
-    assert seen_frames <= set(FRAMES)
+    assert seen_frames <= set(DECISION_RULES)
 
 
 def test_action_labels_carry_the_preview():

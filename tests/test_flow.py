@@ -58,7 +58,7 @@ def fill_guildhall(s, counts):
     t = core.thaw(s)
     t.guildhall = t.guildhall + tuple(counts)
     for i in set(counts):
-        core.P(t, i).workers_in_supply -= list(counts).count(i)
+        core.writable_player(t, i).workers_in_supply -= list(counts).count(i)
         assert t.players[i].workers_in_supply >= 0
     return core.commit(t)
 

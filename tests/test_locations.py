@@ -83,7 +83,7 @@ def with_guildhall(s, k: int):
     t = core.thaw(s)
     gh = tuple(owners[i % len(owners)] for i in range(k))
     for o in gh:
-        core.P(t, o).workers_in_supply -= 1
+        core.writable_player(t, o).workers_in_supply -= 1
     t.guildhall = gh
     return core.commit(t)
 

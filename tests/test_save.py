@@ -360,10 +360,10 @@ def test_view_hides_black_market_look_from_others():
     s = place(s.edit(player=p, silver=5), "black_market_b")
     s = s.apply(Action("draw5"))
     assert s.decision == "keep_one"
-    looked = s.pending[-1][2]
-    assert s.view(p).pending[-1][2] == looked
+    looked = s.pending[-1].data.cards
+    assert s.view(p).pending[-1].data.cards == looked
     o = (p + 1) % 3
-    assert set(s.view(o).pending[-1][2]) == {"?"}
+    assert set(s.view(o).pending[-1].data.cards) == {"?"}
 
 
 # =========================================================================== edits
@@ -513,3 +513,26 @@ def test_view_hides_private_choices_in_history_and_events():
     assert all(a.card == HIDDEN for a in v.history if a.kind == "keep")
     assert all(e.data.get("card") in (None, HIDDEN) for e in v.events
                if e.kind == "drafted" and e.player != 0)
+
+
+def test_saves_round_trip_byte_identically_under_every_option_set():
+    """API Saving: the typed decision figures, the Scheme piles and the Silver on
+    apprentice cards in the deck are converted at the save boundary: saving a
+    loaded game gives the same document, and the decision and extras come back
+    as the same records."""
+    from rule_games import random_games
+    kinds_with_figures = set()
+    extras = set()
+    for k, (s, _) in enumerate(random_games(range(1))):
+        if k % 37:
+            continue
+        text = s.to_json()
+        back = archwk.GameState.from_json(text)
+        assert back.to_json() == text
+        assert back.pending == s.pending and back.scheme_piles == s.scheme_piles
+        assert back.silver_on_deck == s.silver_on_deck
+        if s.pending[-1].data:
+            kinds_with_figures.add(s.decision)
+        extras.update(k for k, _ in json.loads(text)["state"]["extra"])
+    assert {"scheme_deck", "scheme_discard", "scheme_future"} <= extras
+    assert len(kinds_with_figures) >= 3

@@ -14,7 +14,7 @@ import pytest
 
 import archwk
 from archwk import Options, cards, solo
-from archwk.core import REWARD, commit, get_extra, set_extra, thaw, worker_total
+from archwk.core import REWARD, commit, thaw, worker_total
 
 from helpers import act, place, started
 
@@ -32,10 +32,10 @@ def next_scheme(s, loc: str) -> archwk.GameState:
     (edit() cannot order the Scheme pile)."""
     cid = scheme_id(loc)
     t = thaw(s)
-    deck = get_extra(t.extra, "scheme_deck")
-    disc = get_extra(t.extra, "scheme_discard")
-    t.extra = set_extra(t.extra, "scheme_deck", (cid,) + tuple(c for c in deck if c != cid))
-    t.extra = set_extra(t.extra, "scheme_discard", tuple(c for c in disc if c != cid))
+    deck = t.scheme_piles.deck
+    disc = t.scheme_piles.discard
+    t.scheme_piles = t.scheme_piles._replace(deck=(cid,) + tuple(c for c in deck if c != cid),
+                                             discard=tuple(c for c in disc if c != cid))
     return commit(t)
 
 
@@ -82,11 +82,11 @@ def test_solo_setup_board():
     everything = set(s.building_deck) | {c for h in s.draft for c in h}
     assert len(everything) == 36
     assert not MARKETS & everything
-    deck = get_extra(s.extra, "scheme_deck")
-    future = get_extra(s.extra, "scheme_future")
+    deck = s.scheme_piles.deck
+    future = s.scheme_piles.future
     assert sorted(deck) == sorted(i for i, k, _ in solo.STAND_IN_SCHEMES if k == "starting")
     assert sorted(future) == sorted(i for i, k, _ in solo.STAND_IN_SCHEMES if k == "future")
-    assert get_extra(s.extra, "scheme_discard") == ()
+    assert s.scheme_piles.discard == ()
 
 
 def test_solo_with_expansion_removes_the_markets_too():
@@ -135,12 +135,12 @@ def test_turns_alternate_and_the_opponent_needs_no_decision():
     """RB Solo Play: you take your turn, then your opponent reveals the top Scheme
     card which places 1 worker; every decision is yours."""
     s = started(1, 4)
-    deck = get_extra(s.extra, "scheme_deck")
+    deck = s.scheme_piles.deck
     s = place(s, "forest")
     assert s.current_player == ME
     assert s.players[BOT].workers_in_supply == 19
-    assert get_extra(s.extra, "scheme_deck") == deck[1:]
-    assert get_extra(s.extra, "scheme_discard") == deck[:1]
+    assert s.scheme_piles.deck == deck[1:]
+    assert s.scheme_piles.discard == deck[:1]
     assert "reveals a Scheme card" in texts(s)
 
 
@@ -331,15 +331,14 @@ def test_opponent_guildhall_reset_space():
 def test_scheme_pile_reshuffles_when_empty():
     """RB Solo Play: if the Scheme pile runs out, reshuffle the discards."""
     s = started(1, 1)
-    deck = get_extra(s.extra, "scheme_deck")
+    deck = s.scheme_piles.deck
     t = thaw(s)  # internal: every Starting Scheme already played
-    t.extra = set_extra(t.extra, "scheme_deck", ())
-    t.extra = set_extra(t.extra, "scheme_discard", deck)
+    t.scheme_piles = t.scheme_piles._replace(deck=(), discard=deck)
     s = commit(t)
     s = place(s, "forest")
     assert "reshuffle" in texts(s).lower() or any(e.kind == "scheme_reshuffled" for e in s.events)
-    new_deck = get_extra(s.extra, "scheme_deck")
-    disc = get_extra(s.extra, "scheme_discard")
+    new_deck = s.scheme_piles.deck
+    disc = s.scheme_piles.discard
     assert len(new_deck) == 19 and len(disc) == 1
     assert sorted(new_deck + disc) == sorted(deck)
 
@@ -348,13 +347,13 @@ def test_future_schemes_join_at_each_reset():
     """rules-notes (stand-in rule): one Future Scheme card joins the Scheme
     discard pile at each Black Market reset."""
     s = started(1, 1)
-    future = get_extra(s.extra, "scheme_future")
+    future = s.scheme_piles.future
     s = s.edit(workers_at={"black_market_a": {BOT: 1}, "black_market_b": {BOT: 1}})
     s = s.edit(player=ME, silver=3)
     s = place(next_scheme(s, "forest"), "black_market_c")
     assert s.resets == 1
-    assert get_extra(s.extra, "scheme_future") == future[1:]
-    assert future[0] in get_extra(s.extra, "scheme_discard")
+    assert s.scheme_piles.future == future[1:]
+    assert future[0] in s.scheme_piles.discard
 
 
 def test_no_worker_turn_regroups_without_a_card():
@@ -369,8 +368,8 @@ def test_no_worker_turn_regroups_without_a_card():
                            "black_market_a": {BOT: 1}})
     s = s.edit(player=BOT, in_prison=3).edit(player=ME, captured={BOT: 3})
     assert s.players[BOT].workers_in_supply == 0
-    deck = get_extra(s.extra, "scheme_deck")
-    disc = get_extra(s.extra, "scheme_discard")
+    deck = s.scheme_piles.deck
+    disc = s.scheme_piles.discard
     s = place(s, "silversmith")
     bot = s.players[BOT]
     assert bot.workers_in_supply == 6 + 3 + 2 + 3 + 3
@@ -378,8 +377,8 @@ def test_no_worker_turn_regroups_without_a_card():
     assert s.guildhall == (BOT, BOT) and s.black_market == (BOT, -1, -1)
     assert all(s.workers_at(loc).get(BOT, 0) == 0 for loc in ("quarry", "forest", "town_centre"))
     assert worker_total(s, BOT) == 20
-    assert sorted(get_extra(s.extra, "scheme_deck")) == sorted(deck + disc)
-    assert get_extra(s.extra, "scheme_discard") == ()
+    assert sorted(s.scheme_piles.deck) == sorted(deck + disc)
+    assert s.scheme_piles.discard == ()
     assert not any(e.kind == "scheme" for e in s.events)
 
 
@@ -461,8 +460,8 @@ def test_full_solo_game(seed, opponent):
     per = {"constantine": 1, "helena": 3}[opponent]
     assert sc.guildhall == per * Counter(s.guildhall)[BOT]
     assert sc.total == sum(getattr(sc, ln) for ln in archwk.ScoreBreakdown.LINES)
-    schemes = get_extra(s.extra, "scheme_deck") + get_extra(s.extra, "scheme_discard") \
-        + get_extra(s.extra, "scheme_future")
+    schemes = s.scheme_piles.deck + s.scheme_piles.discard \
+        + s.scheme_piles.future
     assert sorted(schemes) == list(range(1, 31))
     assert archwk.winners(s)
 
@@ -553,8 +552,8 @@ def test_options_schemes_from_a_loaded_deck(tmp_path):
     rows += [{"id": 200 + i, "kind": "future", "location": "guildhall"} for i in range(10)]
     deck = solo.load_scheme_file(_write(tmp_path, rows))
     s = started(1, 5, Options(schemes=deck))
-    assert sorted(get_extra(s.extra, "scheme_deck")) == list(range(100, 120))
-    assert sorted(get_extra(s.extra, "scheme_future")) == list(range(200, 210))
+    assert sorted(s.scheme_piles.deck) == list(range(100, 120))
+    assert sorted(s.scheme_piles.future) == list(range(200, 210))
     for k in range(1, 6):
         s = place(s, "quarry")
         assert s.workers_at("forest") == {BOT: k}

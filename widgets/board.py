@@ -383,7 +383,7 @@ def _players(state, t) -> dict:
         ys.append(LEGEND_Y0 - p * LEGEND_DY)
         fill.append(colour(state, p))
         name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character else "")
-        if pl.is_bot:
+        if pl.is_byzantine:
             name += " · solo opponent"
         text.append(f"<b>{name} ◀ to decide</b>" if p == cur else name)
         hover.append(f"<b>{name}</b><br>Silver {pl.silver} · Virtue {pl.virtue} · "
@@ -432,7 +432,7 @@ def _workers(state, t, p: int, groups: dict) -> dict:
         type="scatter", name=f"workers {p}", mode="markers+text", x=xs, y=ys, text=text,
         textfont=dict(size=10, color="#222" if c in ("#e6b800",) else "#fff"), hoverinfo="text",
         hovertext=hover, customdata=data,
-        marker=dict(size=17, symbol="square" if pl.is_bot else "circle", color=c,
+        marker=dict(size=17, symbol="square" if pl.is_byzantine else "circle", color=c,
                     line=dict(width=1, color="#222")),
     )
 

@@ -62,7 +62,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         # with a person at the table, bots take their first turns at once so the
         # person meets their own decision; an all-bot table waits for "Bot move"
         bot_error = None
-        if any(b is None and not p.is_bot for b, p in zip(self.session.seats, state.players)):
+        if any(b is None and not p.is_byzantine for b, p in zip(self.session.seats, state.players)):
             try:
                 self.session.run_bots()
             except Exception as e:  # noqa: BLE001  (shown once the explorer is built)
@@ -359,7 +359,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.seat_menus = []
         self._own_bots: dict[int, tuple] = {}
         for i, p in enumerate(s.players):
-            if p.is_bot:
+            if p.is_byzantine:
                 m = ipywidgets.Dropdown(options=[("Solo opponent", "solo")], value="solo", disabled=True,
                                         description=p.name, layout=ipywidgets.Layout(width="220px"))
             else:

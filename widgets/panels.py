@@ -31,7 +31,7 @@ def player_html(state, p: int) -> str:
     head = f'<b style="font-size:14px">{esc(pl.name)}</b>'
     if pl.character:
         head += " " + _chip(esc(pl.character), character_text(pl.character))
-    if pl.is_bot:
+    if pl.is_byzantine:
         head += " " + _chip("solo opponent")
     if deciding:
         head += ' <span style="color:#b35900;font-weight:bold">◀ to decide</span>'

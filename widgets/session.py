@@ -186,14 +186,14 @@ class Session:
         if len(seats) > n:
             raise ValueError(f"seats: {len(seats)} given for {n} players")
         seats += [None] * (n - len(seats))
-        self.seats = [None if self.state.players[i].is_bot else make_bot(k, self.bot_seed + i)
+        self.seats = [None if self.state.players[i].is_byzantine else make_bot(k, self.bot_seed + i)
                       for i, k in enumerate(seats)]
 
     def set_seat(self, player: int, kind) -> None:
         """Put a person or a bot in a seat. The solo opponent plays itself."""
         if not isinstance(player, int) or not 0 <= player < len(self.seats):
             raise ValueError(f"set_seat: no player {player!r}")
-        if self.state.players[player].is_bot:
+        if self.state.players[player].is_byzantine:
             raise ValueError("set_seat: the solo opponent is played by the rules themselves")
         self.seats[player] = make_bot(kind, self.bot_seed + player)
 
@@ -220,7 +220,7 @@ class Session:
         if seats is None:
             self._set_all_seats(None)
         else:
-            self.seats = [None if state.players[i].is_bot else b for i, b in enumerate(seats)]
+            self.seats = [None if state.players[i].is_byzantine else b for i, b in enumerate(seats)]
         return self.state
 
     @classmethod

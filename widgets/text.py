@@ -26,7 +26,7 @@ esc = html.escape
 
 def colour(state, i: int) -> str:
     """The colour of player i (the Byzantine solo opponent is black)."""
-    if state.players[i].is_bot:
+    if state.players[i].is_byzantine:
         return SOLO_COLOUR
     return PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
 

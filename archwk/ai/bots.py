@@ -47,7 +47,7 @@ class RandomBot:
 def play(state: GameState, bots, *, max_decisions: int = 200_000) -> GameState:
     """Let `bots` (one per seat, indexed by player) play from `state` to the end."""
     bots = list(bots)
-    if len(bots) < len([p for p in state.players if not p.is_bot]):
+    if len(bots) < len([p for p in state.players if not p.is_byzantine]):
         raise ValueError(f"play: need a bot per player, got {len(bots)} for {len(state.players)}")
     for _ in range(max_decisions):
         if state.is_over:
@@ -116,7 +116,7 @@ def position_value(s, p: int) -> float:
     True
     """
     pl = s.players[p]
-    if pl.is_bot:
+    if pl.is_byzantine:
         return float(_score(s, p).total)
     hit = _PERSONAL.get(id(pl))
     if hit is None or hit[0] is not pl:
@@ -303,7 +303,7 @@ def fast_choice(s, acts, rng):
     if k == "guard":
         return max(acts, key=lambda a: _GUARD_ORDER.get(a.option, 0))
     if k == "mine":
-        return acts[1] if s.pending[-1][2][0] >= 2 and rng.random() < 0.5 else acts[0]
+        return acts[1] if s.pending[-1].data.workers >= 2 and rng.random() < 0.5 else acts[0]
     if k in ("discard",):
         return min(acts, key=lambda a: _BINFO.get(a.card, (0,))[0])
     if k == "keep":

@@ -59,9 +59,9 @@ def cmd_play(args) -> int:
         print(f"archwk play: {e}", file=sys.stderr)
         return 2
     names = _bots(args.bots or "random", "play")
-    humans = [p for p in s.players if not p.is_bot]
+    humans = [p for p in s.players if not p.is_byzantine]
     seat_bots = [make_bot(names[i % len(names)], args.seed * 100 + i) for i in range(len(s.players))]
-    if any(p.is_bot for p in s.players):
+    if any(p.is_byzantine for p in s.players):
         if opts.schemes is None:
             print(f"note: {STAND_IN_NOTICE}")
     print(f"archwk: {len(humans)} player(s), seed {args.seed}")

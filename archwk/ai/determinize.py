@@ -33,7 +33,8 @@ from __future__ import annotations
 import random
 
 from .. import cards, core
-from ..model import HIDDEN, Frame, GameState
+from ..model import HIDDEN, GameState
+from ..decisions import LookedAt
 
 _MASK64 = (1 << 64) - 1
 
@@ -43,7 +44,7 @@ def viewer_of(view: GameState) -> int | None:
     (None when that cannot be told, e.g. no one holds a card)."""
     hidden = [i for i, p in enumerate(view.players) if any(c == HIDDEN for c in p.hand)
               or (view.draft and any(c == HIDDEN for c in view.draft[i]))]
-    candidates = [i for i in range(len(view.players)) if i not in hidden and not view.players[i].is_bot]
+    candidates = [i for i in range(len(view.players)) if i not in hidden and not view.players[i].is_byzantine]
     return candidates[0] if len(candidates) == 1 else None
 
 
@@ -69,16 +70,16 @@ class Determinizer:
             known.update(s.draft[player])
         for p in s.players:
             known.update(p.buildings)
-        for f in s.pending:
-            if f[0] == "keep_one" and f[1] == player:
-                known.update(f[2])
+        for dec in s.pending:
+            if dec.kind == "keep_one" and dec.player == player:
+                known.update(dec.data.cards)
         # the slots to fill, in a fixed order: other hands, other draft hands,
         # other players' 5-card looks, then the deck
         self.hand_slots = [(i, len(p.hand)) for i, p in enumerate(s.players)
                            if i != player and p.hand and p.hand[0] == HIDDEN]
         self.draft_slots = [(i, len(h)) for i, h in enumerate(s.draft) if i != player and h]
-        self.look_slots = [(k, len(f[2])) for k, f in enumerate(s.pending)
-                           if f[0] == "keep_one" and f[1] != player]
+        self.look_slots = [(k, len(dec.data.cards)) for k, dec in enumerate(s.pending)
+                           if dec.kind == "keep_one" and dec.player != player]
         self.unseen_buildings = sorted(self.game_buildings - known)
         need = (sum(n for _, n in self.hand_slots) + sum(n for _, n in self.draft_slots)
                 + sum(n for _, n in self.look_slots) + len(s.building_deck))
@@ -98,7 +99,7 @@ class Determinizer:
         self.unseen_bm = sorted(set(range(1, len(cards.BLACK_MARKET_CARDS) + 1)) - large - set(top))
         self.reward_ids = sorted(core.REWARD)
         self.n_rewards = len(s.rewards)
-        self.schemes = any(p.is_bot for p in s.players)
+        self.schemes = any(p.is_byzantine for p in s.players)
 
     def sample(self, rng: random.Random) -> GameState:
         """One full state consistent with the view, drawn with `rng`."""
@@ -108,7 +109,7 @@ class Determinizer:
         rng.shuffle(pool)
         k = 0
         for i, n in self.hand_slots:
-            core.P(t, i).hand = tuple(pool[k:k + n])
+            core.writable_player(t, i).hand = tuple(pool[k:k + n])
             k += n
         if self.draft_slots:
             draft = list(t.draft)
@@ -119,8 +120,7 @@ class Determinizer:
         if self.look_slots:
             pending = list(t.pending)
             for idx, n in self.look_slots:
-                f = pending[idx]
-                pending[idx] = Frame(f[0], f[1], tuple(pool[k:k + n]))
+                pending[idx] = pending[idx]._replace(data=LookedAt(tuple(pool[k:k + n])))
                 k += n
             t.pending = tuple(pending)
         t.building_deck = tuple(pool[k:])
@@ -133,10 +133,10 @@ class Determinizer:
         t.rewards = tuple(rng.sample(self.reward_ids, self.n_rewards))
         t.rng = rng.getrandbits(64) & _MASK64
         if self.schemes:
-            for key in ("scheme_deck", "scheme_future"):
-                pile = list(core.get_extra(t.extra, key, ()))
-                rng.shuffle(pile)
-                t.extra = core.set_extra(t.extra, key, tuple(pile))
+            deck, future = list(t.scheme_piles.deck), list(t.scheme_piles.future)
+            rng.shuffle(deck)
+            rng.shuffle(future)
+            t.scheme_piles = t.scheme_piles._replace(deck=tuple(deck), future=tuple(future))
         t.is_view = False
         t.events = list(s.events)
         out = core.commit(t)
@@ -163,6 +163,6 @@ def determinize(state: GameState, player: int | None = None, rng: random.Random 
 
 def _game_buildings(s) -> set[str]:
     names = {b.name for b in cards.BUILDINGS if b.set == "base" or s.options.expansion_cards}
-    if sum(1 for p in s.players if not p.is_bot) == 1:  # solo: no Resource Markets
+    if sum(1 for p in s.players if not p.is_byzantine) == 1:  # solo: no Resource Markets
         names = {n for n in names if core.BUILDING[n].effect != "most"}
     return names

@@ -17,13 +17,15 @@ from collections import deque
 from archwk import GameState, Options, final_scores, new_game
 
 from .. import cards
-from ..model import _PLAYER_FIELDS, BLACK_MARKET_SPACES
+from ..model import BLACK_MARKET_SPACES
+from ..state import _PLAYER_FIELDS
 from .determinize import determinize
 
-_POSITION_FIELDS = ("options", "seed", "n_seats", "board", "black_market", "guildhall", "tax",
+_POSITION_FIELDS = ("options", "seed", "board", "black_market", "guildhall", "tax",
                     "building_deck", "apprentice_deck", "display", "display_silver", "bm_small",
                     "bm_large", "rewards", "pending", "phase", "turn_player", "first_player", "turn_no",
-                    "end_trigger", "final_turns", "reset_queued", "draft", "resets", "rng", "edited", "extra")
+                    "end_trigger", "final_turns", "reset_queued", "draft", "resets", "rng", "edited", "scheme_piles",
+                    "silver_on_deck")
 
 
 def state_fingerprint(s: GameState) -> str:

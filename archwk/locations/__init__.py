@@ -1,2 +1,3 @@
-"""One module per board location. Each registers its placement rule (when a
-worker may go there, what placing one does) and the decisions it opens."""
+"""One module per board location. Each defines its placement rule (when a
+worker may go there, what placing one does) and the decisions it opens as plain
+module attributes; `archwk.ruleset` lists them all."""

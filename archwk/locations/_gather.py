@@ -3,10 +3,11 @@
 of your own workers there after placing, plus the matching apprentice bonus."""
 from __future__ import annotations
 
-from ..core import abilities, gain, own_at, place_rule
+from ..core import abilities, gain, own_at
+from ..decisions import LocationRule, no_blocker
 
 
-def gathering(location: str, *, item: str, base: int, bonus_ability: str, label: str) -> None:
+def gathering(location: str, *, item: str, base: int, bonus_ability: str, label: str) -> LocationRule:
     def amount(s, p, after_placing: bool) -> int:
         w = own_at(s, location, p) + (0 if after_placing else 1)
         return w + base + sum(a.params[item] for a in abilities(s, p, bonus_ability))
@@ -14,5 +15,5 @@ def gathering(location: str, *, item: str, base: int, bonus_ability: str, label:
     def place(t, p):
         gain(t, p, {item: amount(t, p, True)}, cause=label)
 
-    place_rule(location, blocker=lambda s, p: None, place=place,
-               hint=lambda s, p: ("gain", ((item, amount(s, p, False)),)))
+    return LocationRule(location, blocker=no_blocker, place=place,
+                        hint=lambda s, p: ("gain", ((item, amount(s, p, False)),)))

@@ -10,9 +10,11 @@ Caroline: +1 building card. Filling the third space queues a reset."""
 from __future__ import annotations
 
 from .. import cards
-from ..core import (P, abilities, change_virtue, draw_buildings, frame_rule, gain, hire, pay,
-                    place_rule, push, say, to_deck_bottom)
-from ..model import Action, BLACK_MARKET_SPACES
+from ..actions import Action
+from ..constants import BLACK_MARKET_SPACES
+from ..core import (abilities, change_virtue, draw_buildings, gain, hire, open_decision, pay, record_event,
+                    to_deck_bottom, writable_player)
+from ..decisions import DecisionRule, LocationRule, LookedAt
 
 SILVER = (1, 2, 3)
 
@@ -33,7 +35,7 @@ def cost(s, p, i: int) -> int:
 
 def ignores_virtue_limit(s, p) -> bool:
     """The solo opponent may always visit the Black Market (RB, Solo Play)."""
-    return s.players[p].is_bot
+    return s.players[p].is_byzantine
 
 
 def _blocker_for(i: int):
@@ -63,7 +65,7 @@ def _place_for(i: int):
         occupy(t, p, i)
         pay(t, p, cost(t, p, i), 0, cause="the Black Market")
         if abilities(t, p, "illusionist"):
-            say(t, "no_virtue_lost", p, cause="the Illusionist")
+            record_event(t, "no_virtue_lost", p, cause="the Illusionist")
         else:
             change_virtue(t, p, -1, cause="a Black Market action")
         if i == 0:
@@ -75,7 +77,7 @@ def _place_for(i: int):
         if t.players[p].character == "Caroline":
             draw_buildings(t, p, 1, cause="Caroline's ability")
         if i == 1:
-            push(t, "black_market_b", p)
+            open_decision(t, "black_market_b", p)
     return place
 
 
@@ -86,13 +88,14 @@ def _hint_for(i: int):
     return hint
 
 
-for _i, _loc in enumerate(BLACK_MARKET_SPACES):
-    place_rule(_loc, blocker=_blocker_for(_i), place=_place_for(_i), hint=_hint_for(_i))
+#: the three spaces, left to right
+LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), hint=_hint_for(i))
+                  for i, loc in enumerate(BLACK_MARKET_SPACES))
 
 
 # ---- space B's choice, and the 5-card look
 
-def _b_legal(s, f):
+def _b_legal(s, dec):
     out = [Action("hire", target=slot) for slot, c in enumerate(s.display) if c]
     if s.building_deck:
         out.append(Action("draw5"))
@@ -100,32 +103,33 @@ def _b_legal(s, f):
     return out
 
 
-def _b_resolve(t, f, a):
-    p = f[1]
+def _b_resolve(t, dec, a):
+    p = dec.player
     if a.kind == "hire":
         hire(t, p, a.target, via="the Black Market")
     elif a.kind == "draw5":
         looked = t.building_deck[:5]
         t.building_deck = t.building_deck[5:]
-        say(t, "looked", p, count=len(looked))
-        push(t, "keep_one", p, looked)
+        record_event(t, "looked", p, count=len(looked))
+        open_decision(t, "keep_one", p, LookedAt(looked))
 
 
-def _keep_legal(s, f):
-    return [Action("keep", card=c) for c in dict.fromkeys(f[2])]
+def _keep_legal(s, dec):
+    return [Action("keep", card=c) for c in dict.fromkeys(dec.data.cards)]
 
 
-def _keep_resolve(t, f, a):
-    p, looked = f[1], list(f[2])
+def _keep_resolve(t, dec, a):
+    p, looked = dec.player, list(dec.data.cards)
     looked.remove(a.card)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     pl.hand = pl.hand + (a.card,)
     to_deck_bottom(t, looked)
-    say(t, "kept", p, card=a.card, returned=len(looked))
+    record_event(t, "kept", p, card=a.card, returned=len(looked))
 
 
-frame_rule("black_market_b", legal=_b_legal, resolve=_b_resolve,
-           prompt=lambda s, f: "Black Market: hire any face-up apprentice free, "
-                               "or look at 5 building cards and keep 1")
-frame_rule("keep_one", legal=_keep_legal, resolve=_keep_resolve,
-           prompt=lambda s, f: "keep 1 of these building cards; the rest go to the bottom of the deck")
+SPACE_B = DecisionRule("black_market_b", legal=_b_legal, resolve=_b_resolve,
+                       prompt=lambda s, dec: "Black Market: hire any face-up apprentice free, "
+                                             "or look at 5 building cards and keep 1")
+KEEP_ONE = DecisionRule("keep_one", legal=_keep_legal, resolve=_keep_resolve, data=LookedAt,
+                        prompt=lambda s, dec: "keep 1 of these building cards; the rest go to the bottom "
+                                              "of the deck")

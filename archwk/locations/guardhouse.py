@@ -8,10 +8,11 @@ release_debt     : or take 1 Debt and lose 1 Virtue for the same
 pay_debt         : 6 Silver (3 Tax) to pay off 1 Debt"""
 from __future__ import annotations
 
-from ..core import (P, abilities, can_pay, change_virtue, frame_rule, gain, held_by_others, own_at,
-                    pay, pay_off_debt, place_rule, push, release_from_boards, release_from_prison,
-                    say, take_debt)
-from ..model import Action
+from ..actions import Action
+from ..core import (abilities, can_pay, change_virtue, gain, held_by_others, open_decision, own_at, pay,
+                    pay_off_debt, record_event, release_from_boards, release_from_prison, take_debt,
+                    writable_player)
+from ..decisions import DecisionRule, GuardActionsLeft, LocationRule
 
 GUARD_ACTIONS = ("send_to_prison", "release_prison", "release_silver", "release_debt", "pay_debt")
 
@@ -33,13 +34,13 @@ def available(s, p) -> list[str]:
 
 
 def send_to_prison(t, p, *, cause: str) -> None:
-    pl = P(t, p)
+    pl = writable_player(t, p)
     n = sum(pl.captured)
     for o, c in enumerate(pl.captured):
         if c:
-            P(t, o).in_prison += c
+            writable_player(t, o).in_prison += c
     pl.captured = (0,) * len(t.players)
-    say(t, "sent_to_prison", p, count=n, cause=cause)
+    record_event(t, "sent_to_prison", p, count=n, cause=cause)
     gain(t, p, {"silver": n}, cause="sending captured workers to Prison")
     if pl.character == "Bertha":
         gain(t, p, {"silver": 2}, cause="Bertha's ability")
@@ -47,16 +48,16 @@ def send_to_prison(t, p, *, cause: str) -> None:
         gain(t, p, a.params, cause=a.name)
 
 
-def _legal(s, f):
-    p, (left, first) = f[1], f[2]
+def _legal(s, dec):
+    p, first = dec.player, dec.data.first
     out = [Action("guard", option=o) for o in available(s, p)]
     if not first:
         out.append(Action("stop"))
     return out
 
 
-def _resolve(t, f, a):
-    p, (left, first) = f[1], f[2]
+def _resolve(t, dec, a):
+    p, left = dec.player, dec.data.left
     if a.kind == "stop":
         return
     o = a.option
@@ -75,7 +76,7 @@ def _resolve(t, f, a):
         pay(t, p, 6, 3, cause="paying off a Debt")
         pay_off_debt(t, p)
     if left > 1:
-        push(t, "guardhouse", p, (left - 1, False))
+        open_decision(t, "guardhouse", p, GuardActionsLeft(left - 1, False))
 
 
 def _blocker(s, p):
@@ -85,7 +86,7 @@ def _blocker(s, p):
             "Prison or on other boards, and no Debt you can pay off (6 Silver)")
 
 
-def _why(s, f, a):
+def _why(s, dec, a):
     if a.kind == "guard":
         return {
             "send_to_prison": "Guardhouse: you have no captured workers on your board",
@@ -94,13 +95,14 @@ def _why(s, f, a):
             "release_debt": "Guardhouse: none of your workers is on another player's board",
             "pay_debt": "Guardhouse: paying off a Debt needs an unpaid Debt and 6 Silver (3 Tax)",
         }.get(a.option)
-    if a.kind == "stop" and f[2][1]:
+    if a.kind == "stop" and dec.data.first:
         return "Guardhouse: the first action is chosen when placing; it cannot be skipped"
     return None
 
 
-place_rule("guardhouse", blocker=_blocker,
-           place=lambda t, p: push(t, "guardhouse", p, (own_at(t, "guardhouse", p), True)),
-           hint=lambda s, p: ("actions", own_at(s, "guardhouse", p) + 1))
-frame_rule("guardhouse", legal=_legal, resolve=_resolve, why=_why,
-           prompt=lambda s, f: f"Guardhouse: choose an action ({f[2][0]} left)")
+LOCATION = LocationRule(
+    "guardhouse", blocker=_blocker,
+    place=lambda t, p: open_decision(t, "guardhouse", p, GuardActionsLeft(own_at(t, "guardhouse", p), True)),
+    hint=lambda s, p: ("actions", own_at(s, "guardhouse", p) + 1))
+DECISION = DecisionRule("guardhouse", legal=_legal, resolve=_resolve, why=_why, data=GuardActionsLeft,
+                        prompt=lambda s, dec: f"Guardhouse: choose an action ({dec.data.left} left)")

@@ -7,10 +7,12 @@ You may place here only if you can construct something."""
 from __future__ import annotations
 
 from .. import cards
-from ..core import (BUILDING, REWARD, P, abilities, cathedral_space_free, change_virtue, discard_from_hand,
-                    draw_buildings, frame_rule, gain, geometry_n, has_skills, place_rule, push, set_extra,
-                    remove_from_display, say)
-from ..model import Action
+from ..actions import Action
+from ..buildings import on_construct
+from ..core import (BUILDING, REWARD, abilities, cathedral_space_free, change_virtue, discard_from_hand,
+                    draw_buildings, gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
+                    record_event, remove_from_display, writable_player)
+from ..decisions import DecisionRule, FromBuilding, LocationRule
 
 
 # ---- paying a cost (characters may widen the ways to pay)
@@ -51,10 +53,10 @@ def payments(s, p, cost) -> list[tuple]:
 
 
 def pay_resources(t, p, payment, *, cause: str) -> None:
-    pl = P(t, p)
+    pl = writable_player(t, p)
     for r, n in payment:
         setattr(pl, r, getattr(pl, r) - n)
-    say(t, "paid_resources", p, items=dict(payment), cause=cause)
+    record_event(t, "paid_resources", p, items=dict(payment), cause=cause)
 
 
 # ---- what can be constructed
@@ -72,11 +74,11 @@ def cathedral_blocker(s, p) -> str | None:
     pl = s.players[p]
     if pl.cathedral_level >= len(cards.CATHEDRAL):
         return "your work on the Cathedral is complete"
-    if not pl.is_bot and not cards.VIRTUE_TRACK[pl.virtue].cathedral:
+    if not pl.is_byzantine and not cards.VIRTUE_TRACK[pl.virtue].cathedral:
         return "Virtue 4 or less: you cannot work on the Cathedral"
     if not cathedral_space_free(s, pl.cathedral_level + 1):
         return f"no free space on Cathedral level {pl.cathedral_level + 1}"
-    if not pl.hand and pl.character != "Frederick" and not pl.is_bot:
+    if not pl.hand and pl.character != "Frederick" and not pl.is_byzantine:
         return "advancing the Cathedral needs a building card to discard"
     return None
 
@@ -115,18 +117,18 @@ def enter(t, p) -> int:
     t.guildhall = t.guildhall + (p,)
     last = 4 * (n + 1)
     if k > last:
-        say(t, "guildhall_side", p)
+        record_event(t, "guildhall_side", p)
         return k
-    say(t, "guildhall_space", p, space=k, row=(k - 1) // (n + 1) + 1, column=(k - 1) % (n + 1) + 1)
+    record_event(t, "guildhall_space", p, space=k, row=(k - 1) // (n + 1) + 1, column=(k - 1) % (n + 1) + 1)
     if t.options.artisans and k in (3, n + 4, 2 * n + 5):
         artisans_discard(t)
     elif k in (2 * n + 3, 3 * n + 4):
         t.reset_queued = True
-        say(t, "reset_triggered", p, space=k)
+        record_event(t, "reset_triggered", p, space=k)
     elif k == last:
         t.end_trigger = p
         t.final_turns = len(t.players) + 1  # this turn, then one more turn each
-        say(t, "end_triggered", p)
+        record_event(t, "end_triggered", p)
     return k
 
 
@@ -142,8 +144,8 @@ def artisans_discard(t) -> None:
             t.apprentice_deck = t.apprentice_deck + (card,)
             gone.append(cards.APPRENTICES[card - 1].name)
             if coins and keep_silver:
-                t.extra = set_extra(t.extra, f"silver_on_{card}", coins)
-    say(t, "display_discarded", None, apprentices=gone)
+                put_silver_on_deck(t, card, coins)
+    record_event(t, "display_discarded", None, apprentices=gone)
 
 
 # ---- constructing
@@ -151,36 +153,35 @@ def artisans_discard(t) -> None:
 def construct_building(t, p, name: str, payment) -> None:
     b = BUILDING[name]
     pay_resources(t, p, payment, cause=f"constructing the {name}")
-    pl = P(t, p)
+    pl = writable_player(t, p)
     hand = list(pl.hand)
     hand.remove(name)
     pl.hand = tuple(hand)
     pl.buildings = pl.buildings + (name,)
-    say(t, "constructed", p, building=name, vp=b.vp)
+    record_event(t, "constructed", p, building=name, vp=b.vp)
     if b.virtue:
         change_virtue(t, p, b.virtue, cause=f"constructing the {name}")
     if pl.character == "Clovis":  # after the building's own effect, choices included (as online)
-        push(t, "clovis_draw", p)
-    from ..buildings import on_construct
+        open_decision(t, "clovis_draw", p)
     on_construct(t, p, b)
 
 
 def advance_cathedral(t, p, payment) -> None:
     pay_resources(t, p, payment, cause="work on the Cathedral")
     pl = t.players[p]
-    if pl.character == "Frederick" or pl.is_bot:
+    if pl.character == "Frederick" or pl.is_byzantine:
         finish_cathedral(t, p)
     else:
-        push(t, "cathedral_discard", p)
+        open_decision(t, "cathedral_discard", p)
 
 
 def finish_cathedral(t, p) -> None:
-    pl = P(t, p)
+    pl = writable_player(t, p)
     pl.cathedral_level += 1
-    say(t, "cathedral", p, level=pl.cathedral_level)
+    record_event(t, "cathedral", p, level=pl.cathedral_level)
     if t.rewards:
         card, t.rewards = t.rewards[0], t.rewards[1:]
-        say(t, "reward", p, card=card)
+        record_event(t, "reward", p, card=card)
         gain(t, p, REWARD[card].gain, cause="a reward card")
     else:
         gain(t, p, {"virtue": 1}, cause="the Cathedral (no reward card left)")
@@ -188,8 +189,8 @@ def finish_cathedral(t, p) -> None:
         gain(t, p, a.params, cause=a.name)
 
 
-def _legal(s, f):
-    return construct_options(s, f[1])
+def _legal(s, dec):
+    return construct_options(s, dec.player)
 
 
 def resolve_construct(t, p, a) -> None:
@@ -199,21 +200,21 @@ def resolve_construct(t, p, a) -> None:
         advance_cathedral(t, p, a.option)
 
 
-def _resolve(t, f, a):
-    resolve_construct(t, f[1], a)
+def _resolve(t, dec, a):
+    resolve_construct(t, dec.player, a)
 
 
-def _discard_legal(s, f):
-    return [Action("discard", card=c) for c in dict.fromkeys(s.players[f[1]].hand)]
+def _discard_legal(s, dec):
+    return [Action("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
 
 
-def _discard_resolve(t, f, a):
-    discard_from_hand(t, f[1], a.card, cause="work on the Cathedral")
-    finish_cathedral(t, f[1])
+def _discard_resolve(t, dec, a):
+    discard_from_hand(t, dec.player, a.card, cause="work on the Cathedral")
+    finish_cathedral(t, dec.player)
 
 
-def _why(s, f, a):
-    p = f[1]
+def _why(s, dec, a):
+    p = dec.player
     if a.kind == "construct":
         if a.card not in s.players[p].hand:
             return f"Constructing a Building: {a.card!r} is not in your hand"
@@ -229,14 +230,34 @@ def _why(s, f, a):
 
 def _place(t, p):
     enter(t, p)
-    push(t, "guildhall", p)
+    open_decision(t, "guildhall", p)
 
 
-place_rule("guildhall", blocker=_blocker, place=_place)
-frame_rule("guildhall", legal=_legal, resolve=_resolve, why=_why,
-           prompt=lambda s, f: "Guildhall: construct a building or advance work on the Cathedral")
-frame_rule("cathedral_discard", legal=_discard_legal, resolve=_discard_resolve,
-           prompt=lambda s, f: "Cathedral: discard 1 building card to the bottom of the pile")
-frame_rule("clovis_draw", legal=lambda s, f: [], auto=True,
-           resolve=lambda t, f, a: draw_buildings(t, f[1], 1, cause="Clovis's ability"),
-           prompt=lambda s, f: "Clovis draws a building card")
+# ---- Crane: another worker onto the next Guildhall space, and build again
+
+def _crane_legal(s, dec):
+    return construct_options(s, dec.player) + [Action("skip")]
+
+
+def _crane_resolve(t, dec, a):
+    if a.kind == "skip":
+        return
+    writable_player(t, dec.player).workers_in_supply -= 1
+    record_event(t, "placed", dec.player, location="guildhall", cause="the Crane")
+    enter(t, dec.player)
+    resolve_construct(t, dec.player, a)
+
+
+LOCATION = LocationRule("guildhall", blocker=_blocker, place=_place)
+DECISION = DecisionRule("guildhall", legal=_legal, resolve=_resolve, why=_why,
+                        prompt=lambda s, dec: "Guildhall: construct a building or advance work on the Cathedral")
+CATHEDRAL_DISCARD = DecisionRule(
+    "cathedral_discard", legal=_discard_legal, resolve=_discard_resolve,
+    prompt=lambda s, dec: "Cathedral: discard 1 building card to the bottom of the pile")
+CLOVIS_DRAW = DecisionRule(
+    "clovis_draw", legal=lambda s, dec: [], auto=True,
+    resolve=lambda t, dec, a: draw_buildings(t, dec.player, 1, cause="Clovis's ability"),
+    prompt=lambda s, dec: "Clovis draws a building card")
+#: opened by the Crane's effect (archwk.buildings)
+CRANE = DecisionRule("crane", legal=_crane_legal, resolve=_crane_resolve, data=FromBuilding,
+                     prompt=lambda s, dec: "Crane: put another worker in the Guildhall and construct again")

@@ -2,8 +2,9 @@
 split; each Miner adds 1 Clay either way (RB; facts §10)."""
 from __future__ import annotations
 
-from ..core import abilities, frame_rule, gain, own_at, place_rule, push
-from ..model import Action
+from ..actions import Action
+from ..core import abilities, gain, open_decision, own_at
+from ..decisions import DecisionRule, LocationRule, MinesChoice, no_blocker
 
 
 def _miner_clay(s, p) -> int:
@@ -13,26 +14,27 @@ def _miner_clay(s, p) -> int:
 def _place(t, p):
     w = own_at(t, "mines", p)
     if w >= 2:
-        push(t, "mines", p, (w,))
+        open_decision(t, "mines", p, MinesChoice(w))
     else:  # the first worker can only take Clay: Gold needs 2 workers
         gain(t, p, {"clay": w + 1 + _miner_clay(t, p)}, cause="the Mines")
 
 
-def _legal(s, f):
-    w = f[2][0]
-    return [Action("mine", option="clay", hint=("gain", (("clay", w + 1 + _miner_clay(s, f[1])),))),
+def _legal(s, dec):
+    w = dec.data.workers
+    return [Action("mine", option="clay", hint=("gain", (("clay", w + 1 + _miner_clay(s, dec.player)),))),
             Action("mine", option="gold", hint=("gain", (("gold", w // 2),)))]
 
 
-def _resolve(t, f, a):
-    w, p = f[2][0], f[1]
+def _resolve(t, dec, a):
+    w, p = dec.data.workers, dec.player
     if a.option == "clay":
         gain(t, p, {"clay": w + 1 + _miner_clay(t, p)}, cause="the Mines")
     else:
         gain(t, p, {"gold": w // 2, "clay": _miner_clay(t, p)}, cause="the Mines")
 
 
-place_rule("mines", blocker=lambda s, p: None, place=_place,
-           hint=lambda s, p: ("mines", own_at(s, "mines", p) + 1))
-frame_rule("mines", legal=_legal, resolve=_resolve,
-           prompt=lambda s, f: f"the Mines: take {f[2][0] + 1} Clay or {f[2][0] // 2} Gold")
+LOCATION = LocationRule("mines", blocker=no_blocker, place=_place,
+                        hint=lambda s, p: ("mines", own_at(s, "mines", p) + 1))
+DECISION = DecisionRule("mines", legal=_legal, resolve=_resolve, data=MinesChoice,
+                        prompt=lambda s, dec: f"the Mines: take {dec.data.workers + 1} Clay or "
+                                              f"{dec.data.workers // 2} Gold")

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..core import APPRENTICES, P, abilities, change_virtue, frame_rule, gain, own_at, place_rule, push, say
-from ..model import Action
+from ..actions import Action
+from ..core import APPRENTICES, abilities, change_virtue, gain, open_decision, own_at, record_event, writable_player
+from ..decisions import DecisionRule, LocationRule, TradesLeft, no_blocker
 
 #: the board's two trades, as the multiset of resources paid (option of the action)
 VIRTUE_TRADES = tuple(combinations_with_replacement(("clay", "wood", "stone"), 2))
@@ -30,8 +31,8 @@ def _affordable(pl, pay) -> bool:
     return all(getattr(pl, k) >= v for k, v in pay.items())
 
 
-def _legal(s, f):
-    p = f[1]
+def _legal(s, dec):
+    p = dec.player
     pl = s.players[p]
     out = [Action("trade", option=opt) for opt in BOARD_TRADES
            if _affordable(pl, trade_terms(Action("trade", option=opt))[0])]
@@ -42,31 +43,31 @@ def _legal(s, f):
     return out
 
 
-def _resolve(t, f, a):
-    p, left = f[1], f[2][0]
+def _resolve(t, dec, a):
+    p, left = dec.player, dec.data.left
     if a.kind == "stop":
         return
     pay, got = trade_terms(a)
-    pl = P(t, p)
+    pl = writable_player(t, p)
     for k, v in pay.items():
         setattr(pl, k, getattr(pl, k) - v)
-    say(t, "traded", p, pay=pay, gain=got, via=APPRENTICES[a.card - 1].name if a.card else "the board")
+    record_event(t, "traded", p, pay=pay, gain=got, via=APPRENTICES[a.card - 1].name if a.card else "the board")
     for k, v in got.items():
         if k == "virtue":
             change_virtue(t, p, v, cause="a King's Storehouse trade")
         else:
             gain(t, p, {k: v}, cause="a King's Storehouse trade")
     if left > 1:
-        push(t, "storehouse", p, (left - 1,))
+        open_decision(t, "storehouse", p, TradesLeft(left - 1))
 
 
 def _place(t, p):
     actions = own_at(t, "storehouse", p) + sum(a.params["actions"] for a in abilities(t, p, "overseer"))
-    push(t, "storehouse", p, (actions,))
+    open_decision(t, "storehouse", p, TradesLeft(actions))
 
 
-place_rule("storehouse", blocker=lambda s, p: None, place=_place,
-           hint=lambda s, p: ("trades", own_at(s, "storehouse", p) + 1
-                              + sum(a.params["actions"] for a in abilities(s, p, "overseer"))))
-frame_rule("storehouse", legal=_legal, resolve=_resolve,
-           prompt=lambda s, f: f"King's Storehouse: make a trade or stop ({f[2][0]} left)")
+LOCATION = LocationRule("storehouse", blocker=no_blocker, place=_place,
+                        hint=lambda s, p: ("trades", own_at(s, "storehouse", p) + 1
+                                           + sum(a.params["actions"] for a in abilities(s, p, "overseer"))))
+DECISION = DecisionRule("storehouse", legal=_legal, resolve=_resolve, data=TradesLeft,
+                        prompt=lambda s, dec: f"King's Storehouse: make a trade or stop ({dec.data.left} left)")

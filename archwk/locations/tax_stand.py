@@ -2,7 +2,8 @@
 adds 1 Gold. No placing here while it is empty (RB, Tax Stand)."""
 from __future__ import annotations
 
-from ..core import P, abilities, change_virtue, gain, place_rule, say
+from ..core import abilities, change_virtue, gain, record_event, writable_player
+from ..decisions import LocationRule
 
 
 def _loss(s, p) -> int:
@@ -17,12 +18,12 @@ def _blocker(s, p):
 
 def _place(t, p):
     took, t.tax = t.tax, 0
-    P(t, p).silver += took
-    say(t, "stole_tax", p, silver=took)
+    writable_player(t, p).silver += took
+    record_event(t, "stole_tax", p, silver=took)
     change_virtue(t, p, -_loss(t, p), cause="stealing from the Tax Stand")
     for a in abilities(t, p, "pickpocket"):
         gain(t, p, {"gold": a.params["gold"]}, cause=a.name)
 
 
-place_rule("tax_stand", blocker=_blocker, place=_place,
-           hint=lambda s, p: ("tax", s.tax, _loss(s, p)))
+LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place,
+                        hint=lambda s, p: ("tax", s.tax, _loss(s, p)))

@@ -4,9 +4,11 @@ At most 2 different locations with 1-3 players, 1 with 4-5 (RB, Town Centre).
 Conspirator: each capture after the first costs no Silver (facts §16 row 18)."""
 from __future__ import annotations
 
-from ..core import (abilities, can_pay, capture, capture_location_limit, capture_targets,
-                    frame_rule, own_at, pay, place_rule, push)
-from ..model import Action, LOCATION_NAMES
+from ..actions import Action
+from ..constants import LOCATION_NAMES
+from ..core import (abilities, can_pay, capture, capture_location_limit, capture_targets, open_decision,
+                    own_at, pay)
+from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker
 
 
 def capture_cost(s, p, done: int) -> tuple[int, int]:
@@ -15,8 +17,8 @@ def capture_cost(s, p, done: int) -> tuple[int, int]:
     return (0 if abilities(s, p, "conspirator") else 1), 0
 
 
-def _legal(s, f):
-    p, (left, used, done) = f[1], f[2]
+def _legal(s, dec):
+    p, used, done = dec.player, dec.data.locations, dec.data.done
     out = []
     if can_pay(s, p, *capture_cost(s, p, done)):
         out = [Action("capture", loc, target=o, hint=("group", own_at(s, loc, o), s.players[o].name))
@@ -25,8 +27,8 @@ def _legal(s, f):
     return out
 
 
-def _resolve(t, f, a):
-    p, (left, used, done) = f[1], f[2]
+def _resolve(t, dec, a):
+    p, (left, used, done) = dec.player, dec.data
     if a.kind == "stop":
         return
     pay(t, p, *capture_cost(t, p, done), cause="a capture at the Town Centre")
@@ -34,13 +36,13 @@ def _resolve(t, f, a):
     if a.location not in used:
         used = used + (a.location,)
     if left > 1:
-        push(t, "town_centre", p, (left - 1, used, done + 1))
+        open_decision(t, "town_centre", p, CapturesLeft(left - 1, used, done + 1))
 
 
-def _why(s, f, a):
+def _why(s, dec, a):
     if a.kind != "capture":
         return None
-    left, used, done = f[2]
+    used, done = dec.data.locations, dec.data.done
     limit = capture_location_limit(s)
     if a.location not in LOCATION_NAMES or a.location in ("guildhall", "black_market_a", "black_market_b",
                                                          "black_market_c", "prison"):
@@ -49,13 +51,15 @@ def _why(s, f, a):
     if a.location not in used and len(used) >= limit:
         return (f"Town Centre: with {len(s.players)} players captures may come from at most "
                 f"{limit} location{'s' if limit > 1 else ''} in one action")
-    if not can_pay(s, f[1], *capture_cost(s, f[1], done)):
+    if not can_pay(s, dec.player, *capture_cost(s, dec.player, done)):
         return "Town Centre: each capture costs 1 Silver (the first is Tax) and you have none"
     return None
 
 
-place_rule("town_centre", blocker=lambda s, p: None,
-           place=lambda t, p: push(t, "town_centre", p, (own_at(t, "town_centre", p), (), 0)),
-           hint=lambda s, p: ("captures", own_at(s, "town_centre", p) + 1))
-frame_rule("town_centre", legal=_legal, resolve=_resolve, why=_why,
-           prompt=lambda s, f: f"Town Centre: capture a group or stop ({f[2][0]} capture(s) left)")
+LOCATION = LocationRule(
+    "town_centre", blocker=no_blocker,
+    place=lambda t, p: open_decision(t, "town_centre", p, CapturesLeft(own_at(t, "town_centre", p), (), 0)),
+    hint=lambda s, p: ("captures", own_at(s, "town_centre", p) + 1))
+DECISION = DecisionRule("town_centre", legal=_legal, resolve=_resolve, why=_why, data=CapturesLeft,
+                        prompt=lambda s, dec: f"Town Centre: capture a group or stop "
+                                              f"({dec.data.left} capture(s) left)")

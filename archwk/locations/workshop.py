@@ -6,8 +6,9 @@ laid on each skipped card of that row, left-most first. Plans: draw 1 building
 card plus 1 per 2 own workers there."""
 from __future__ import annotations
 
-from ..core import P, draw_buildings, frame_rule, hire, own_at, pay, place_rule, price, push, say
-from ..model import Action
+from ..actions import Action
+from ..core import draw_buildings, hire, open_decision, own_at, pay, price, record_event, writable_player
+from ..decisions import DecisionRule, LocationRule, WorkshopChoice, no_blocker
 
 HIRE_SILVER, HIRE_TAX = 4, 2
 
@@ -22,8 +23,8 @@ def skips(w: int, slot: int) -> int:
     return max(0, slot % 4 + 1 - min(w, 4))
 
 
-def _legal(s, f):
-    p, w = f[1], f[2][0]
+def _legal(s, dec):
+    p, w = dec.player, dec.data.workers
     silver, tax = hire_cost(s, p)
     total = price(s, p, silver, tax)[0]
     have = s.players[p].silver
@@ -33,8 +34,8 @@ def _legal(s, f):
     return out
 
 
-def _resolve(t, f, a):
-    p, w = f[1], f[2][0]
+def _resolve(t, dec, a):
+    p, w = dec.player, dec.data.workers
     if a.kind == "plans":
         draw_buildings(t, p, 1 + w // 2, cause="building plans at the Workshop")
         return
@@ -46,26 +47,26 @@ def _resolve(t, f, a):
         for c in range(k):
             silv[row + c] += 1
         t.display_silver = tuple(silv)
-        P(t, p).silver -= k
-        say(t, "skipped", p, count=k)
+        writable_player(t, p).silver -= k
+        record_event(t, "skipped", p, count=k)
     silver, tax = hire_cost(t, p)
     pay(t, p, silver, tax, cause="hiring at the Workshop")
     hire(t, p, slot, via="the Workshop")
 
 
-def _why(s, f, a):
+def _why(s, dec, a):
     if a.kind == "hire" and isinstance(a.target, int) and 0 <= a.target < 8:
         if not s.display[a.target]:
             return "Workshop: that display space is empty"
-        silver, tax = hire_cost(s, f[1])
-        need = price(s, f[1], silver, tax)[0] + skips(f[2][0], a.target)
+        silver, tax = hire_cost(s, dec.player)
+        need = price(s, dec.player, silver, tax)[0] + skips(dec.data.workers, a.target)
         return (f"Workshop: hiring there costs {need} Silver (4, of which 2 Tax, plus 1 per "
-                f"skipped card) and you have {s.players[f[1]].silver}")
+                f"skipped card) and you have {s.players[dec.player].silver}")
     return None
 
 
-place_rule("workshop", blocker=lambda s, p: None,
-           place=lambda t, p: push(t, "workshop", p, (own_at(t, "workshop", p),)),
-           hint=lambda s, p: ("workshop", own_at(s, "workshop", p) + 1))
-frame_rule("workshop", legal=_legal, resolve=_resolve, why=_why,
-           prompt=lambda s, f: "Workshop: hire an apprentice or work on building plans")
+LOCATION = LocationRule("workshop", blocker=no_blocker,
+                        place=lambda t, p: open_decision(t, "workshop", p, WorkshopChoice(own_at(t, "workshop", p))),
+                        hint=lambda s, p: ("workshop", own_at(s, "workshop", p) + 1))
+DECISION = DecisionRule("workshop", legal=_legal, resolve=_resolve, why=_why, data=WorkshopChoice,
+                        prompt=lambda s, dec: "Workshop: hire an apprentice or work on building plans")

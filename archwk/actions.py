@@ -1,0 +1,215 @@
+"""Actions: one choice at a decision, and the table of every kind of action.
+
+`ACTION_KINDS` says, for each kind, which of the fields `location`, `card`,
+`target` and `option` it uses and what they hold (docs/actions.md is written
+from it). The words for an action (`str(action)`) come from the explainer,
+which `archwk.game` installs with `use_words`: the explainer sits above the
+rules and the rules below it never import it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, Mapping
+
+from .errors import InvalidSave
+
+#: the explainer's functions (action_label, describe); installed by archwk.game
+_words: Any = SimpleNamespace(action_label=lambda a: repr(a), describe=lambda e: e.kind)
+
+
+def use_words(explainer) -> None:
+    """Let `str(action)` and `event.text` word themselves with this explainer
+    (a module or object with `action_label(action)` and `describe(event)`)."""
+    global _words
+    _words = explainer
+
+
+_ACTION_FIELDS = ("kind", "location", "card", "target", "option")
+
+
+class Action:
+    """One choice at a decision. Frozen and hashable.
+
+    `kind` says what sort of choice it is ("place", "capture", "hire", ...); the
+    other fields carry its parameters (`location`: a location id; `card`: a
+    building name or an apprentice id; `target`: a player index or a display
+    slot; `option`: any other parameter, e.g. a payment as ((resource, n), ...)).
+
+    >>> a = Action("place", location="forest")
+    >>> a == Action.from_json(a.to_json())
+    True
+    """
+    __slots__ = ("_key", "hint", "_hash")
+
+    def __init__(self, kind: str, location: str | None = None, card: Any = None,
+                 target: int | None = None, option: Any = None, *, hint: tuple | None = None):
+        _set_key(self, (kind, location, card, target, option))
+        _set_hint(self, hint)  # context for a richer label; not part of identity
+        _set_hash(self, None)
+
+    kind = property(lambda self: self._key[0])
+    location = property(lambda self: self._key[1])
+    card = property(lambda self: self._key[2])
+    target = property(lambda self: self._key[3])
+    option = property(lambda self: self._key[4])
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Action is immutable")
+
+    def __eq__(self, other):
+        return isinstance(other, Action) and self._key == other._key
+
+    def __hash__(self):
+        h = self._hash
+        if h is None:
+            h = hash(self._key)
+            _set_hash(self, h)
+        return h
+
+    def __repr__(self):
+        parts = [repr(self.kind)] + [f"{f}={getattr(self, f)!r}" for f in _ACTION_FIELDS[1:]
+                                     if getattr(self, f) is not None]
+        return f"Action({', '.join(parts)})"
+
+    def __str__(self):
+        return _words.action_label(self)
+
+    def to_dict(self) -> dict:
+        return {f: _jsonable(getattr(self, f)) for f in _ACTION_FIELDS if getattr(self, f) is not None}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "Action":
+        if not isinstance(d, Mapping) or not isinstance(d.get("kind"), str):
+            raise InvalidSave("action: expected an object with a string 'kind'")
+        unknown = set(d) - set(_ACTION_FIELDS)
+        if unknown:
+            raise InvalidSave(f"action: unknown field(s) {sorted(unknown)}")
+        loc = d.get("location")
+        if loc is not None and not isinstance(loc, str):
+            raise InvalidSave("action.location: expected a string")
+        target = d.get("target")
+        if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
+            raise InvalidSave("action.target: expected an integer")
+        card = d.get("card")
+        if card is not None and not isinstance(card, (str, int)) or isinstance(card, bool):
+            raise InvalidSave("action.card: expected a building name or an apprentice id")
+        return cls(d["kind"], loc, card, target, _tupled(d.get("option")))
+
+    @classmethod
+    def from_json(cls, text: str | Mapping) -> "Action":
+        if isinstance(text, Mapping):
+            return cls.from_dict(text)
+        try:
+            d = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as e:
+            raise InvalidSave(f"action: not valid JSON ({e})") from None
+        return cls.from_dict(d)
+
+
+_set_key = Action.__dict__["_key"].__set__
+_set_hint = Action.__dict__["hint"].__set__
+_set_hash = Action.__dict__["_hash"].__set__
+
+
+def _jsonable(v):
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def _tupled(v):
+    if isinstance(v, list):
+        return tuple(_tupled(x) for x in v)
+    if v is None or isinstance(v, (str, int)) and not isinstance(v, bool):
+        return v
+    raise InvalidSave(f"action.option: unsupported value {v!r}")
+
+
+# --------------------------------------------------------------------------- the kinds of action
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of action: what choosing it means, and what each field it uses
+    holds (fields not listed are always None)."""
+    meaning: str
+    fields: Mapping[str, str]
+
+
+_PAYMENT = "the payment, as ((resource, n), ...) sorted by resource"
+
+#: every kind of action, the fields it uses and what they hold
+ACTION_KINDS: Mapping[str, ActionKind] = {
+    "place": ActionKind("Place a worker at a board location (decision `place`).",
+                        {"location": "the location id (archwk.LOCATIONS)"}),
+    "return_worker": ActionKind(
+        "With no worker left, bring one back to your board (decision `return_worker`).",
+        {"location": "a large open location id, a Black Market space, \"prison\", or \"board\" "
+                     "(from another player's board)",
+         "target": "with location \"board\": the index of the player holding your worker"}),
+    "pass": ActionKind("No worker anywhere to bring back: the turn passes (decision `return_worker`).", {}),
+    "keep": ActionKind("Keep a building card: from the building draft (decision `draft`) or from the "
+                       "5 cards looked at (decision `keep_one`).", {"card": "the building name"}),
+    "discard": ActionKind("Discard a building card from your hand to the bottom of the pile (decisions "
+                          "`hand_limit`, `cathedral_discard`, `library`).", {"card": "the building name"}),
+    "discard_apprentice": ActionKind(
+        "Discard one of your apprentices to the bottom of the apprentice deck (decisions "
+        "`apprentice_limit`, `graveyard`, or a free discard during your own turn).",
+        {"card": "the apprentice's card id"}),
+    "hire": ActionKind("Hire the apprentice at a display space (decisions `workshop`, `black_market_b`, "
+                       "`tavern`, `apprentice_draft`).",
+                       {"target": "the display space: 0-3 top row, 4-7 bottom row, left to right"}),
+    "plans": ActionKind("Work on building plans at the Workshop: draw building cards (decision `workshop`).",
+                        {}),
+    "mine": ActionKind("Take Clay or Gold at the Mines (decision `mines`).", {"option": "\"clay\" or \"gold\""}),
+    "trade": ActionKind(
+        "Make one King's Storehouse trade (decision `storehouse`).",
+        {"option": "a board trade: the resources paid, e.g. (\"clay\", \"wood\") for 1 Virtue or "
+                   "(\"wood\", \"stone\", \"stone\") for 1 Marble",
+         "card": "an apprentice's trade: that apprentice's card id"}),
+    "capture": ActionKind("Capture a group of workers (decisions `town_centre`, `free_capture`, `barracks`).",
+                          {"location": "the large open location id", "target": "the index of the group's owner"}),
+    "release": ActionKind("Free your workers from other players' boards (decision `barracks`).", {}),
+    "guard": ActionKind("Take one Guardhouse action (decision `guardhouse`).",
+                        {"option": "\"send_to_prison\", \"release_prison\", \"release_silver\", "
+                                   "\"release_debt\" or \"pay_debt\""}),
+    "construct": ActionKind("Construct a building from your hand (decisions `guildhall`, `crane`).",
+                            {"card": "the building name", "option": _PAYMENT}),
+    "cathedral": ActionKind("Advance work on the Cathedral one level (decisions `guildhall`, `crane`).",
+                            {"option": _PAYMENT}),
+    "choose": ActionKind("Choose the goods a building gives (decision `building_choice`).",
+                         {"option": "the index of the option printed on the building, from 0"}),
+    "draw5": ActionKind("Black Market middle space: look at 5 building cards and keep 1 "
+                        "(decision `black_market_b`).", {}),
+    "destroy_debt": ActionKind("Destroy 1 of your unpaid Debts (decision `church`).", {}),
+    "hugo_pay": ActionKind("Hugo: pay 2 Silver instead of taking a Debt (decision `hugo`).", {}),
+    "take_debt": ActionKind("Hugo: take the Debt (decision `hugo`).", {}),
+    "stop": ActionKind("End an optional series of actions early (decisions `storehouse`, `town_centre`, "
+                       "`guardhouse`).", {}),
+    "skip": ActionKind("Decline an optional choice (decisions `black_market_b`, `tavern`, `free_capture`, "
+                       "`barracks`, `church`, `library`, `crane`).", {}),
+}
+
+
+def kinds_markdown() -> str:
+    """docs/actions.md: the table of action kinds, written from ACTION_KINDS."""
+    lines = [
+        "# Action kinds",
+        "",
+        "Every `archwk.Action` has a `kind` and up to four fields: `location`, `card`, `target`,",
+        "`option`. This table says which fields each kind uses and what they hold; a field not",
+        "listed is always `None`. Generated from `archwk.actions.ACTION_KINDS`",
+        "(`python -c \"import archwk.actions as a; print(a.kinds_markdown(), end='')\" > docs/actions.md`);",
+        "tests/test_actions.py checks it is up to date.",
+        "",
+        "| kind | meaning | fields |",
+        "| --- | --- | --- |",
+    ]
+    for kind, k in ACTION_KINDS.items():
+        fields = "<br>".join(f"`{f}`: {what}" for f, what in k.fields.items()) or "none"
+        lines.append(f"| `{kind}` | {k.meaning} | {fields.replace('|', '/')} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,205 @@
+"""The state data: players and the game position, frozen and writable.
+
+States are immutable. Applying an action builds a new state that shares every
+part the action did not touch (players, board rows, decks) with the old one, so
+keeping every state of a game, branching what-if lines and Monte Carlo rollouts
+stay cheap. `FrozenState` holds what can be read without the rules;
+`archwk.game.GameState` adds the rules (legal actions, apply, prompts, saving).
+
+Rules code changes a `_MutableState` inside one transaction; `core.commit`
+freezes it by switching its class back (no copy).
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping, NamedTuple, TypeVar
+
+from . import cards
+from .constants import RESOURCES, WORKERS_PER_PLAYER
+
+
+class SchemePiles(NamedTuple):
+    """The Byzantine opponent's Scheme cards (ids): the face-down pile, the
+    discards and the Future cards set aside (RB, Solo Play)."""
+    deck: tuple = ()
+    discard: tuple = ()
+    future: tuple = ()
+
+
+class SilverOnCard(NamedTuple):
+    """Silver lying on an apprentice card that went back to the deck (online rule)."""
+    card: int
+    silver: int
+
+
+# --------------------------------------------------------------------------- players
+
+_PLAYER_FIELDS = (
+    "name", "character", "silver", "virtue", "clay", "wood", "stone", "gold", "marble",
+    "workers_in_supply", "hand", "buildings", "apprentice_ids", "debts_unpaid",
+    "debts_paid", "cathedral_level", "captured", "in_prison", "is_byzantine",
+)
+
+
+class _PlayerSlots:
+    __slots__ = _PLAYER_FIELDS
+
+    @property
+    def is_bot(self) -> bool:
+        """The old name of `is_byzantine` (kept for callers; saves use the key "is_bot")."""
+        return self.is_byzantine
+
+
+class _MutablePlayer(_PlayerSlots):
+    """A player being changed inside one `apply`; frozen into a PlayerState."""
+    __slots__ = ()
+
+
+class PlayerState(_PlayerSlots):
+    """One player's board. Immutable; change it through `GameState.edit`.
+
+    `hand` and `buildings` hold building names; `apprentice_ids` the card ids of
+    hired apprentices (`apprentices` gives their names). `captured[o]` is how many
+    of player o's workers sit captured on this board; `in_prison` how many of this
+    player's own workers are in the Prison. `is_byzantine` is True for the
+    Byzantine opponent's seat (solo, and the 2-players-plus-bot variant).
+    """
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        raise AttributeError("PlayerState is immutable; use GameState.edit(...) for what-if changes")
+
+    @property
+    def resources(self) -> Mapping[str, int]:
+        return MappingProxyType({r: getattr(self, r) for r in RESOURCES})
+
+    @property
+    def apprentices(self) -> tuple[str, ...]:
+        return tuple(cards.APPRENTICES[i - 1].name for i in self.apprentice_ids)
+
+    @property
+    def skills(self) -> frozenset[str]:
+        out: set[str] = set()
+        for i in self.apprentice_ids:
+            out |= cards.APPRENTICES[i - 1].skills
+        return frozenset(out)
+
+    def __repr__(self):
+        return (f"PlayerState(name={self.name!r}, silver={self.silver}, virtue={self.virtue}, "
+                f"resources={dict(self.resources)}, hand={list(self.hand)}, "
+                f"buildings={list(self.buildings)}, apprentices={list(self.apprentices)})")
+
+    def __eq__(self, other):
+        return isinstance(other, PlayerState) and all(
+            getattr(self, f) == getattr(other, f) for f in _PLAYER_FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _slot_copier(fields: tuple[str, ...], name: str):
+    """A function copying these slots from one object to another, written out
+    field by field (as dataclasses does): copying is on every `apply`, and an
+    unrolled copy is several times faster than a getattr/setattr loop. The
+    source is built from our own constant field names only."""
+    body = "\n".join(f"    dst.{f} = src.{f}" for f in fields)
+    ns: dict = {}
+    exec(f"def {name}(src, dst):\n{body}\n", ns)  # noqa: S102 - our own field names, no input
+    return ns[name]
+
+
+_copy_player = _slot_copier(_PLAYER_FIELDS, "_copy_player")
+
+
+def thaw_player(p: PlayerState) -> _MutablePlayer:
+    m = _MutablePlayer.__new__(_MutablePlayer)
+    _copy_player(p, m)
+    return m
+
+
+def freeze_player(m: _MutablePlayer) -> PlayerState:
+    m.__class__ = PlayerState
+    return m  # type: ignore[return-value]
+
+
+def new_player(name: str, *, n_players: int, is_byzantine: bool = False) -> PlayerState:
+    m = _MutablePlayer.__new__(_MutablePlayer)
+    m.name, m.character, m.silver, m.virtue = name, None, 0, 7
+    m.clay = m.wood = m.stone = m.gold = m.marble = 0
+    m.workers_in_supply = WORKERS_PER_PLAYER
+    m.hand, m.buildings, m.apprentice_ids = (), (), ()
+    m.debts_unpaid = m.debts_paid = m.cathedral_level = 0
+    m.captured = (0,) * n_players
+    m.in_prison = 0
+    m.is_byzantine = is_byzantine
+    return freeze_player(m)
+
+
+_STATE_FIELDS = (
+    "options", "seed", "players",
+    "board", "black_market", "guildhall", "tax",
+    "building_deck", "apprentice_deck", "display", "display_silver",
+    "bm_small", "bm_large", "rewards",
+    "pending", "phase", "turn_player", "first_player", "turn_no",
+    "end_trigger", "final_turns", "reset_queued", "draft", "resets",
+    "rng", "_hist", "_hist_len", "events", "is_view", "edited",
+    "scheme_piles", "silver_on_deck", "_legal_map", "_tx", "_frozen_as",
+)
+
+
+class _StateSlots:
+    __slots__ = _STATE_FIELDS
+
+
+copy_state_slots = _slot_copier(_STATE_FIELDS, "copy_state_slots")
+
+
+class _MutableState(_StateSlots):
+    """A state being built inside one `apply`. Rules code changes it freely;
+    `core.commit` freezes it (by switching its class to `_frozen_as`, the
+    class of the state it was thawed from: `archwk.game.GameState`)."""
+    __slots__ = ()
+
+
+class FrozenState(_StateSlots):
+    """A position, readable without the rules; see `archwk.game.GameState`.
+
+    `scheme_piles` is None unless the Byzantine opponent plays; `silver_on_deck`
+    holds a `SilverOnCard(card, silver)` per apprentice card that went back to the
+    deck with Silver on it (online rule, Options.artisans_discard_returns_silver),
+    by card id.
+    """
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        raise AttributeError("GameState is immutable; apply an action or use edit(...)")
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of the current decision ('place', 'capture', ...), None if over."""
+        return self.pending[-1].kind if self.pending else None
+
+    @property
+    def current_player(self) -> int | None:
+        return self.pending[-1].player if self.pending else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def history(self) -> tuple:
+        out = []
+        node = self._hist
+        while node is not None:
+            node, a = node
+            out.append(a)
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+
+#: a frozen state of some class (archwk.GameState): what goes in comes out
+S = TypeVar("S", bound=FrozenState)
