@@ -123,6 +123,10 @@ def advance(t) -> None:
             if not acts or (len(acts) == 1 and acts[0].kind in PASSIVE):
                 t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
                 continue
+            if t.players[f[1]].is_bot:  # the Byzantine opponent's decision: answered here (RB, Solo Play)
+                from . import solo
+                solo.answer(t, f, acts)
+                continue
             t._legal_map = {a: a for a in acts + free_discards(t, f)}  # computed once
             return
         if t.phase == "over":
@@ -156,7 +160,7 @@ def start_turn(t, p: int) -> None:
     t.turn_no += 1
     if t.players[p].is_bot:
         from . import solo
-        solo.bot_turn(t, p)
+        solo.start_turn(t, p)
         return
     say(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
     if t.players[p].workers_in_supply == 0:
@@ -183,6 +187,9 @@ def placement_blockers(s) -> dict[str, str]:
 
 def _place_legal(s, f):
     p = f[1]
+    if s.players[p].is_bot:  # where the opponent's Scheme card sends it (RB, Solo Play)
+        from . import solo
+        return solo.scheme_placements(s, f)
     out = []
     for loc in LOCATIONS:
         rule = PLACES[loc]
@@ -198,7 +205,11 @@ def _place_resolve(t, f, a):
     if loc in OPEN_INDEX:
         core.add_workers(t, loc, p, 1)
     say(t, "placed", p, location=loc)
-    PLACES[loc].place(t, p)
+    if t.players[p].is_bot:  # a location's rules for the opponent (RB, Solo Play)
+        from . import solo
+        solo.OPPONENT_PLACES[loc].place(t, p)
+    else:
+        PLACES[loc].place(t, p)
 
 
 frame_rule("place", legal=_place_legal, resolve=_place_resolve,

@@ -25,8 +25,9 @@ import tomllib
 from pathlib import Path
 
 from . import cards, rng
-from .core import (P, add_workers, capture, change_virtue, get_extra, own_at, say, set_extra)
-from .model import BLACK_MARKET_SPACES, OPEN_LOCATIONS
+from .core import FRAMES, P, PlaceRule, add_workers, get_extra, own_at, push, say, set_extra
+from .locations import black_market, guardhouse, guildhall, tax_stand, town_centre
+from .model import BLACK_MARKET_SPACES, OPEN_LOCATIONS, Action, IllegalAction
 
 STAND_IN_NOTICE = ("Solo play uses archwk's stand-in Scheme deck: the printed Scheme cards are not in "
                    "archwk's sources. Load your own transcription with archwk.solo.load_scheme_file.")
@@ -133,7 +134,11 @@ def on_reset(t) -> None:
 
 # --------------------------------------------------------------------------- the opponent's turn
 
-def bot_turn(t, p: int) -> None:
+def start_turn(t, p: int) -> None:
+    """The opponent's turn: with no workers on its board it regroups and draws
+    no card; else it reveals the top Scheme card (an empty pile is refilled by
+    shuffling the discards) and faces a placement decision that the card
+    answers (RB, Solo Play)."""
     say(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
     if t.players[p].workers_in_supply == 0:
         _regroup(t, p)
@@ -149,7 +154,7 @@ def bot_turn(t, p: int) -> None:
     t.extra = set_extra(t.extra, "scheme_discard", discard + (card,))
     loc = scheme_location(t.options, card)
     say(t, "scheme", p, card=card, location=loc, text=f"a worker to the {loc.replace('_', ' ')}")
-    SCHEME_ACTIONS.get(loc, _plain)(t, p, loc)
+    push(t, "place", p, (card,))
 
 
 def _regroup(t, p: int) -> None:
@@ -177,100 +182,59 @@ def _regroup(t, p: int) -> None:
     say(t, "bot_regrouped", p, count=n)
 
 
-def _put(t, p: int, loc: str) -> None:
-    P(t, p).workers_in_supply -= 1
-    add_workers(t, loc, p, 1)
-    say(t, "placed", p, location=loc)
+# ---- where a location plays differently for the opponent: each location's own module
+
+#: the gathering locations, the King's Storehouse and the Workshop: its worker
+#: stands there (and may be captured); it collects nothing
+STANDS_THERE = PlaceRule(blocker=lambda s, p: None, place=lambda t, p: None)
+
+#: how each location plays for the opponent: (why it may not place there now, what placing does
+#: after its worker is on the space). The one registry; the rules live in the location modules.
+OPPONENT_PLACES: dict[str, PlaceRule] = {
+    **{loc: STANDS_THERE for loc in ("quarry", "forest", "mines", "silversmith", "storehouse", "workshop")},
+    "town_centre": town_centre.OPPONENT,
+    "tax_stand": tax_stand.OPPONENT,
+    "guardhouse": guardhouse.OPPONENT,
+    "guildhall": guildhall.OPPONENT,
+    **black_market.OPPONENT,
+}
+
+#: archwk's rule when the location a Scheme names is closed to the opponent
+FALLBACK_LOCATION = "quarry"
 
 
-def _plain(t, p, loc):
-    """Gathering locations, the Storehouse and the Workshop: the worker stands
-    there (and may be captured); the opponent collects nothing."""
-    _put(t, p, loc)
+def scheme_placements(s, f) -> list[Action]:
+    """The legal actions of the opponent's placement decision: the location its
+    Scheme card names (for the Black Market, the left-most free space), if the
+    opponent may place there by that location's rules; else the Quarry."""
+    p, card = f[1], f[2][0]
+    loc = scheme_location(s.options, card)
+    spaces = BLACK_MARKET_SPACES if loc == "black_market" else (loc,)
+    for space in spaces:
+        if OPPONENT_PLACES[space].blocker(s, p) is None:
+            return [Action("place", space)]
+    return [Action("place", FALLBACK_LOCATION)]
 
 
-def _town_centre(t, p, loc):
-    """Captures the largest group of another player's workers on a large open
-    location (ties: board order, then seat order)."""
-    _put(t, p, loc)
-    best = None
-    for where in OPEN_LOCATIONS:
-        for o, c in enumerate(t.board[OPEN_LOCATIONS.index(where)]):
-            if o != p and c and (best is None or c > best[0]):
-                best = (c, where, o)
-    if best:
-        capture(t, p, best[1], best[2], cause="a Scheme card")
+def choose(s, f, legal: list[Action]) -> Action:
+    """The opponent's choice at one of its decisions. It has no free choices:
+    its Scheme card fixed where its worker goes, and the rules of that location
+    leave one action (the Cathedral at the Guildhall), so it takes the first."""
+    return legal[0]
 
 
-def _guardhouse(t, p, loc):
-    """Sells its captured workers: all to Prison, 1 Marble for the lot."""
-    _put(t, p, loc)
-    pl = P(t, p)
-    n = sum(pl.captured)
-    if n:
-        for o, c in enumerate(pl.captured):
-            if c:
-                P(t, o).in_prison += c
-        pl.captured = (0,) * len(t.players)
-        pl.marble += 1
-        say(t, "sent_to_prison", p, count=n, cause="a Scheme card")
-        say(t, "gained", p, items={"marble": 1}, cause="selling captured workers")
-
-
-def _tax_stand(t, p, loc):
-    """Empties the Tax Stand into the supply and loses 2 Virtue."""
-    _put(t, p, loc)
-    if t.tax:
-        say(t, "tax_returned", p, silver=t.tax)
-        t.tax = 0
-    change_virtue(t, p, -2, cause="a Scheme card at the Tax Stand")
-
-
-def _black_market(t, p, loc):
-    """Takes the left-most free space (whatever its Virtue), loses 1 Virtue and
-    keeps the Marble among that space's goods."""
-    from .locations.black_market import large_goods, occupy, small_goods
-    free = [i for i, o in enumerate(t.black_market) if o < 0]
-    if not free:  # cannot happen at the start of a turn (a full market resets at once)
-        _plain(t, p, "quarry")
-        return
-    i = free[0]
-    P(t, p).workers_in_supply -= 1
-    say(t, "placed", p, location=BLACK_MARKET_SPACES[i])
-    marble = (small_goods(t) if i == 0 else large_goods(t) if i == 2 else {}).get("marble", 0)
-    occupy(t, p, i)
-    change_virtue(t, p, -1, cause="a Black Market action")
-    if marble:
-        P(t, p).marble += marble
-        say(t, "gained", p, items={"marble": marble}, cause="the Black Market")
-
-
-def _guildhall(t, p, loc):
-    """A worker on the next Guildhall space (with its trigger); then the
-    Cathedral advances a level if that level has a free space (no goods or card
-    needed; of the reward only Virtue and Marble count)."""
-    from .locations.guildhall import enter
-    from .core import REWARD, cathedral_space_free
-    P(t, p).workers_in_supply -= 1
-    say(t, "placed", p, location="guildhall")
-    enter(t, p)
-    pl = P(t, p)
-    if pl.cathedral_level < len(cards.CATHEDRAL) and cathedral_space_free(t, pl.cathedral_level + 1):
-        pl.cathedral_level += 1
-        say(t, "cathedral", p, level=pl.cathedral_level)
-        if t.rewards:
-            card, t.rewards = t.rewards[0], t.rewards[1:]
-            got = REWARD[card].gain
-            say(t, "reward", p, card=card)
-            if got.get("marble"):
-                pl.marble += got["marble"]
-            change_virtue(t, p, got.get("virtue", 0), cause="a reward card")
-        else:
-            change_virtue(t, p, 1, cause="the Cathedral (no reward card left)")
-
-
-SCHEME_ACTIONS = {"town_centre": _town_centre, "guardhouse": _guardhouse, "tax_stand": _tax_stand,
-                  "black_market": _black_market, "guildhall": _guildhall}
+def answer(t, f, legal: list[Action]) -> None:
+    """Answer the opponent's decision `f` (the top of the pending stack) through
+    the same gate as a player's: the choice must be one of the decision's legal
+    actions (else IllegalAction, before anything changes), and it resolves
+    through that decision kind's own `resolve`. Not recorded in the history:
+    replaying the players' actions replays the opponent's turns."""
+    a = choose(t, f, legal)
+    if a not in legal:
+        raise IllegalAction(f"the Byzantine opponent's choice {a!r} is not a choice at this decision; "
+                            f"the choices are: {', '.join(str(x) for x in legal)}")
+    t.pending = t.pending[:-1]
+    FRAMES[f[0]].resolve(t, f, a)
 
 
 # --------------------------------------------------------------------------- scoring

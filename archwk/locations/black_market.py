@@ -10,7 +10,7 @@ Caroline: +1 building card. Filling the third space queues a reset."""
 from __future__ import annotations
 
 from .. import cards
-from ..core import (P, abilities, change_virtue, draw_buildings, frame_rule, gain, hire, pay,
+from ..core import (P, PlaceRule, abilities, change_virtue, draw_buildings, frame_rule, gain, hire, pay,
                     place_rule, push, say, to_deck_bottom)
 from ..model import Action, BLACK_MARKET_SPACES
 
@@ -27,13 +27,14 @@ def large_goods(s) -> dict:
                 else cards.BLACK_MARKET_EMPTY_LARGE)
 
 
+def space_goods(s, i: int) -> dict:
+    """The goods space i gives: the top Small Market card's (A), none (B), the
+    top Large Market card's (C)."""
+    return small_goods(s) if i == 0 else large_goods(s) if i == 2 else {}
+
+
 def cost(s, p, i: int) -> int:
     return max(0, SILVER[i] - sum(a.params["silver_saved"] for a in abilities(s, p, "trickster")))
-
-
-def ignores_virtue_limit(s, p) -> bool:
-    """The solo opponent may always visit the Black Market (RB, Solo Play)."""
-    return s.players[p].is_bot
 
 
 def _blocker_for(i: int):
@@ -41,7 +42,7 @@ def _blocker_for(i: int):
         if s.black_market[i] >= 0:
             return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
                     "Black Market reset")
-        if s.players[p].virtue >= 10 and not ignores_virtue_limit(s, p):
+        if s.players[p].virtue >= 10:
             return "Virtue 10 or more: the Black Market is closed to you"
         c = cost(s, p, i)
         if s.players[p].silver < c:
@@ -66,10 +67,8 @@ def _place_for(i: int):
             say(t, "no_virtue_lost", p, cause="the Illusionist")
         else:
             change_virtue(t, p, -1, cause="a Black Market action")
-        if i == 0:
-            gain(t, p, small_goods(t), cause="the Small Market")
-        elif i == 2:
-            gain(t, p, large_goods(t), cause="the Large Market")
+        if i != 1:
+            gain(t, p, space_goods(t, i), cause="the Small Market" if i == 0 else "the Large Market")
         for a in abilities(t, p, "swindler"):
             gain(t, p, a.params, cause=a.name)
         if t.players[p].character == "Caroline":
@@ -88,6 +87,36 @@ def _hint_for(i: int):
 
 for _i, _loc in enumerate(BLACK_MARKET_SPACES):
     place_rule(_loc, blocker=_blocker_for(_i), place=_place_for(_i), hint=_hint_for(_i))
+
+
+# ---- the solo opponent (RB, Solo Play: it may "visit the Black Market regardless of Virtue",
+# "doesn't collect/use Silver, resources, Apprentices" and "collects Marble only for scoring")
+
+def _opponent_blocker_for(i: int):
+    def blocker(s, p):
+        if s.black_market[i] >= 0:
+            return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
+                    "Black Market reset")
+        if any(o < 0 for o in s.black_market[:i]):
+            return "the Byzantine opponent takes the left-most free Black Market space"
+        return None
+    return blocker
+
+
+def _opponent_place_for(i: int):
+    def place(t, p):
+        """It pays nothing, loses 1 Virtue and keeps only the Marble among the goods."""
+        marble = space_goods(t, i).get("marble", 0)
+        occupy(t, p, i)
+        change_virtue(t, p, -1, cause="a Black Market action")
+        if marble:
+            gain(t, p, {"marble": marble}, cause="the Black Market")
+    return place
+
+
+#: how each Black Market space plays for the Byzantine opponent (space -> rule)
+OPPONENT = {loc: PlaceRule(blocker=_opponent_blocker_for(i), place=_opponent_place_for(i))
+            for i, loc in enumerate(BLACK_MARKET_SPACES)}
 
 
 # ---- space B's choice, and the 5-card look

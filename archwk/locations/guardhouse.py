@@ -8,8 +8,8 @@ release_debt     : or take 1 Debt and lose 1 Virtue for the same
 pay_debt         : 6 Silver (3 Tax) to pay off 1 Debt"""
 from __future__ import annotations
 
-from ..core import (P, abilities, can_pay, change_virtue, frame_rule, gain, held_by_others, own_at,
-                    pay, pay_off_debt, place_rule, push, release_from_boards, release_from_prison,
+from ..core import (P, PlaceRule, abilities, can_pay, change_virtue, frame_rule, gain, held_by_others,
+                    own_at, pay, pay_off_debt, place_rule, push, release_from_boards, release_from_prison,
                     say, take_debt)
 from ..model import Action
 
@@ -32,7 +32,9 @@ def available(s, p) -> list[str]:
     return out
 
 
-def send_to_prison(t, p, *, cause: str) -> None:
+def imprison_captured(t, p, *, cause: str) -> int:
+    """All the captured workers on p's board go to Prison (RB, Guardhouse); the
+    sale itself, shared by the players and the solo opponent. Returns how many."""
     pl = P(t, p)
     n = sum(pl.captured)
     for o, c in enumerate(pl.captured):
@@ -40,8 +42,13 @@ def send_to_prison(t, p, *, cause: str) -> None:
             P(t, o).in_prison += c
     pl.captured = (0,) * len(t.players)
     say(t, "sent_to_prison", p, count=n, cause=cause)
+    return n
+
+
+def send_to_prison(t, p, *, cause: str) -> None:
+    n = imprison_captured(t, p, cause=cause)
     gain(t, p, {"silver": n}, cause="sending captured workers to Prison")
-    if pl.character == "Bertha":
+    if t.players[p].character == "Bertha":
         gain(t, p, {"silver": 2}, cause="Bertha's ability")
     for a in abilities(t, p, "enforcer"):
         gain(t, p, a.params, cause=a.name)
@@ -104,3 +111,17 @@ place_rule("guardhouse", blocker=_blocker,
            hint=lambda s, p: ("actions", own_at(s, "guardhouse", p) + 1))
 frame_rule("guardhouse", legal=_legal, resolve=_resolve, why=_why,
            prompt=lambda s, f: f"Guardhouse: choose an action ({f[2][0]} left)")
+
+
+# ---- the solo opponent (RB, Solo Play: it "can capture and sell Workers (1 Marble for all)")
+
+def _opponent_place(t, p):
+    """Its worker stands here and it sells every worker it captured: all to
+    Prison, 1 Marble for the lot (whatever their number)."""
+    if sum(t.players[p].captured):
+        imprison_captured(t, p, cause="a Scheme card")
+        gain(t, p, {"marble": 1}, cause="selling captured workers")
+
+
+#: how the Guardhouse plays for the Byzantine opponent: always open to it
+OPPONENT = PlaceRule(blocker=lambda s, p: None, place=_opponent_place)

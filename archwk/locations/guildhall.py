@@ -7,7 +7,7 @@ You may place here only if you can construct something."""
 from __future__ import annotations
 
 from .. import cards
-from ..core import (BUILDING, REWARD, P, abilities, cathedral_space_free, change_virtue, discard_from_hand,
+from ..core import (BUILDING, REWARD, P, PlaceRule, abilities, cathedral_space_free, change_virtue, discard_from_hand,
                     draw_buildings, frame_rule, gain, geometry_n, has_skills, place_rule, push, set_extra,
                     remove_from_display, say)
 from ..model import Action
@@ -84,6 +84,8 @@ def cathedral_blocker(s, p) -> str | None:
 def cathedral_options(s, p) -> list[Action]:
     if cathedral_blocker(s, p):
         return []
+    if s.players[p].is_bot:  # the solo opponent "doesn't require goods/cards" (RB, Solo Play)
+        return [Action("cathedral", option=())]
     level = cards.CATHEDRAL[s.players[p].cathedral_level]
     out = []
     for cost in level.costs:
@@ -166,8 +168,11 @@ def construct_building(t, p, name: str, payment) -> None:
 
 
 def advance_cathedral(t, p, payment) -> None:
-    pay_resources(t, p, payment, cause="work on the Cathedral")
+    """Steps 1-4 of Advancing Work on the Cathedral; the solo opponent skips
+    paying (1) and discarding (2) (RB, Solo Play)."""
     pl = t.players[p]
+    if not pl.is_bot:
+        pay_resources(t, p, payment, cause="work on the Cathedral")
     if pl.character == "Frederick" or pl.is_bot:
         finish_cathedral(t, p)
     else:
@@ -181,7 +186,10 @@ def finish_cathedral(t, p) -> None:
     if t.rewards:
         card, t.rewards = t.rewards[0], t.rewards[1:]
         say(t, "reward", p, card=card)
-        gain(t, p, REWARD[card].gain, cause="a reward card")
+        got = REWARD[card].gain
+        if pl.is_bot:  # it collects no Silver, resources or cards; Marble only for scoring (RB, Solo Play)
+            got = {k: v for k, v in got.items() if k in ("marble", "virtue")}
+        gain(t, p, got, cause="a reward card")
     else:
         gain(t, p, {"virtue": 1}, cause="the Cathedral (no reward card left)")
     for a in abilities(t, p, "cathedral_bonus"):
@@ -233,6 +241,9 @@ def _place(t, p):
 
 
 place_rule("guildhall", blocker=_blocker, place=_place)
+#: how the Guildhall plays for the Byzantine opponent: always open to it (it constructs no
+#: buildings); its worker takes the next space and it advances the Cathedral if it can
+OPPONENT = PlaceRule(blocker=lambda s, p: None, place=_place)
 frame_rule("guildhall", legal=_legal, resolve=_resolve, why=_why,
            prompt=lambda s, f: "Guildhall: construct a building or advance work on the Cathedral")
 frame_rule("cathedral_discard", legal=_discard_legal, resolve=_discard_resolve,

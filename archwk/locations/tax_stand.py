@@ -2,7 +2,7 @@
 adds 1 Gold. No placing here while it is empty (RB, Tax Stand)."""
 from __future__ import annotations
 
-from ..core import P, abilities, change_virtue, gain, place_rule, say
+from ..core import P, PlaceRule, abilities, change_virtue, gain, place_rule, say
 
 
 def _loss(s, p) -> int:
@@ -26,3 +26,17 @@ def _place(t, p):
 
 place_rule("tax_stand", blocker=_blocker, place=_place,
            hint=lambda s, p: ("tax", s.tax, _loss(s, p)))
+
+
+# ---- the solo opponent (archwk's stand-in rule, RB, Solo Play: it "doesn't collect Silver")
+
+def _opponent_place(t, p):
+    """The Silver on the Tax Stand goes back to the supply; it loses 2 Virtue."""
+    if t.tax:
+        say(t, "tax_returned", p, silver=t.tax)
+        t.tax = 0
+    change_virtue(t, p, -2, cause="a Scheme card at the Tax Stand")
+
+
+#: how the Tax Stand plays for the Byzantine opponent: open to it even when empty
+OPPONENT = PlaceRule(blocker=lambda s, p: None, place=_opponent_place)

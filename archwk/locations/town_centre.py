@@ -4,7 +4,7 @@ At most 2 different locations with 1-3 players, 1 with 4-5 (RB, Town Centre).
 Conspirator: each capture after the first costs no Silver (facts §16 row 18)."""
 from __future__ import annotations
 
-from ..core import (abilities, can_pay, capture, capture_location_limit, capture_targets,
+from ..core import (PlaceRule, abilities, can_pay, capture, capture_location_limit, capture_targets,
                     frame_rule, own_at, pay, place_rule, push)
 from ..model import Action, LOCATION_NAMES
 
@@ -59,3 +59,24 @@ place_rule("town_centre", blocker=lambda s, p: None,
            hint=lambda s, p: ("captures", own_at(s, "town_centre", p) + 1))
 frame_rule("town_centre", legal=_legal, resolve=_resolve, why=_why,
            prompt=lambda s, f: f"Town Centre: capture a group or stop ({f[2][0]} capture(s) left)")
+
+
+# ---- the solo opponent (archwk's stand-in rule; RB, Solo Play: it captures but never its own workers)
+
+def largest_group(s, p) -> tuple[str, int] | None:
+    """The group (location, owner) the opponent captures: the largest group of
+    another player's workers among the groups the Town Centre may capture
+    (ties: board order, then seat order); None if there is none."""
+    groups = [(loc, o) for loc, o in capture_targets(s, p, (), capture_location_limit(s)) if o != p]
+    return max(groups, key=lambda g: own_at(s, g[0], g[1]), default=None)
+
+
+def _opponent_place(t, p):
+    """It captures the largest group for free (it uses no Silver)."""
+    group = largest_group(t, p)
+    if group:
+        capture(t, p, group[0], group[1], cause="a Scheme card")
+
+
+#: how the Town Centre plays for the Byzantine opponent
+OPPONENT = PlaceRule(blocker=lambda s, p: None, place=_opponent_place)
