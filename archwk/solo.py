@@ -231,8 +231,8 @@ def answer(t, f, legal: list[Action]) -> None:
     replaying the players' actions replays the opponent's turns."""
     a = choose(t, f, legal)
     if a not in legal:
-        raise IllegalAction(f"the Byzantine opponent's choice {a!r} is not a choice at this decision; "
-                            f"the choices are: {', '.join(str(x) for x in legal)}")
+        raise IllegalAction(f"Solo Play: {t.players[f[1]].name} (the Byzantine opponent) cannot choose "
+                            f"{a}; the choices are: {', '.join(str(x) for x in legal) or 'none'}")
     t.pending = t.pending[:-1]
     FRAMES[f[0]].resolve(t, f, a)
 
