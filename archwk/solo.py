@@ -13,6 +13,21 @@ except those in the Guildhall and the Black Market come back, and the Schemes
 are reshuffled. Score: Cathedral, Virtue, 1 per Marble, 1 (Constantine) or 3
 (Helena) per worker in the Guildhall, -2 per unpaid Debt, -1 per 2 prisoners.
 
+How its turn is played: `start_turn` reveals the Scheme card and pushes a
+placement decision of the opponent's seat (the same "place" decision a player
+answers) whose one legal action is the location the card names: for the Black
+Market its left-most free space; if that location is closed to the opponent,
+the Quarry. `engine.advance` answers the opponent's decisions itself, one at a
+time and through the same gate as `apply` (`answer`: the choice must be among
+the decision's legal actions, and it resolves through that decision kind's own
+`resolve`), so `current_player` is never the opponent at a decision a caller
+answers, and its choices are not recorded in the history. What a location does
+for the opponent is that location's `OPPONENT` rule in its own module
+(`OPPONENT_PLACES` below lists them), sharing the players' helpers: the Prison
+sale (guardhouse.imprison_captured), the Cathedral advance (the Guildhall's
+Cathedral decision, guildhall.finish_cathedral), the Black Market space
+(black_market.occupy, space_goods), the Town Centre capture (core.capture).
+
 STAND-IN NOTICE: the printed Scheme cards are in none of archwk's sources. The
 deck in data/schemes.toml is archwk's stand-in (one location per card); how a
 location plays for the opponent below, and Future cards joining the discards

@@ -409,15 +409,17 @@ def test_the_scheme_card_answers_a_placement_decision(monkeypatch, loc):
     the Guildhall a second decision offers the Cathedral (it needs no goods or
     card). The caller never sees these decisions."""
     seen = spy_answers(monkeypatch)
-    s = bot_turn(started(1, 1), loc, me_at="quarry" if loc != "quarry" else "forest")
+    me_at = "quarry" if loc != "quarry" else "forest"
+    s = bot_turn(started(1, 1), loc, me_at=me_at)
     space = "black_market_a" if loc == "black_market" else loc
     assert seen[0] == ("place", BOT, (Action("place", space),), Action("place", space))
     if loc == "guildhall":
-        assert seen[1:] == [("guildhall", BOT, (Action("cathedral", option=()),), Action("cathedral", option=()))]
+        cathedral = Action("cathedral", option=())
+        assert seen[1:] == [("guildhall", BOT, (cathedral,), cathedral)]
         assert s.players[BOT].cathedral_level == 1
     else:
         assert len(seen) == 1
-    assert s.current_player == ME and s.history[-1] == Action("place", "quarry" if loc != "quarry" else "forest")
+    assert s.current_player == ME and s.history[-1] == Action("place", me_at)
 
 
 def test_the_opponents_choices_are_not_in_the_history():

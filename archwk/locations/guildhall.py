@@ -7,9 +7,10 @@ You may place here only if you can construct something."""
 from __future__ import annotations
 
 from .. import cards
-from ..core import (BUILDING, REWARD, P, PlaceRule, abilities, cathedral_space_free, change_virtue, discard_from_hand,
+from ..core import (BUILDING, REWARD, P, abilities, cathedral_space_free, change_virtue, discard_from_hand,
                     draw_buildings, frame_rule, gain, geometry_n, has_skills, place_rule, push, set_extra,
                     remove_from_display, say)
+from ..core import PlaceRule
 from ..model import Action
 
 
