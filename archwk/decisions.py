@@ -20,6 +20,11 @@ class Decision(NamedTuple):
 
 # ---- the figures a decision carries, one record type per kind that has any
 
+class SchemeCard(NamedTuple):
+    """The Byzantine opponent's placement: the Scheme card it revealed (RB, Solo Play)."""
+    card: int
+
+
 class HiredApprentice(NamedTuple):
     """apprentice_limit: the card just hired (it cannot be the one discarded)."""
     card: int

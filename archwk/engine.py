@@ -7,7 +7,7 @@ Black Market reset, the hand limit, the end of a turn, the final round.
 """
 from __future__ import annotations
 
-from . import core, reset, setup, turns
+from . import core, reset, setup, solo, turns
 from .actions import Action
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import open_decision
@@ -116,6 +116,17 @@ def advance(t) -> None:
             acts = rule.legal(t, dec)
             if not acts or (len(acts) == 1 and acts[0].kind in PASSIVE):
                 t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
+                continue
+            if t.players[dec.player].is_byzantine:
+                # The Byzantine opponent's decision, answered here through the same gate as
+                # `apply`: its choice must be legal, and resolves by the kind's own rule (RB, Solo Play).
+                choice = solo.choose(t, dec, acts)
+                if choice not in acts:
+                    raise IllegalAction(
+                        f"Solo Play: {t.players[dec.player].name} (the Byzantine opponent) cannot choose "
+                        f"{choice}; the choices are: {', '.join(str(x) for x in acts) or 'none'}")
+                t.pending = t.pending[:-1]
+                rule.resolve(t, dec, choice)
                 continue
             t._legal_map = {a: a for a in acts + free_discards(t, dec)}  # computed once
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from . import buildings, characters, scoring, setup, turns
+from . import buildings, characters, scoring, setup, solo, turns
 from .actions import Action
 from .constants import LOCATIONS, OPEN_INDEX
 from .core import add_workers, record_event, writable_player
@@ -41,6 +41,8 @@ LOCATION_RULES: MappingProxyType[str, LocationRule] = _by_key(sorted(
 
 def _place_legal(s, dec):
     p = dec.player
+    if s.players[p].is_byzantine:  # where the opponent's Scheme card sends it (RB, Solo Play)
+        return solo.scheme_placements(s, dec)
     out = []
     for loc, rule in LOCATION_RULES.items():
         if rule.blocker(s, p) is None:
@@ -55,7 +57,10 @@ def _place_resolve(t, dec, a):
     if loc in OPEN_INDEX:
         add_workers(t, loc, p, 1)
     record_event(t, "placed", p, location=loc)
-    LOCATION_RULES[loc].place(t, p)
+    if t.players[p].is_byzantine:  # the location's rule for the opponent (RB, Solo Play)
+        solo.OPPONENT_PLACES[loc].place(t, p)
+    else:
+        LOCATION_RULES[loc].place(t, p)
 
 
 PLACE = DecisionRule("place", legal=_place_legal, resolve=_place_resolve,

@@ -14,6 +14,21 @@ are reshuffled. Its score (Cathedral, Virtue, 1 per Marble, 1 (Constantine) or 3
 worker in the Guildhall, -2 per unpaid Debt, -1 per 2 prisoners) is
 `archwk.scoring.byzantine_score`.
 
+How its turn is played: `start_turn` reveals the Scheme card and pushes a
+placement decision of the opponent's seat (the same "place" decision a player
+answers) whose one legal action is the location the card names: for the Black
+Market its left-most free space; if that location is closed to the opponent,
+the Quarry. `engine.advance` answers the opponent's decisions itself, one at a
+time and through the same gate as `apply` (the choice, `choose` below, must be
+among the decision's legal actions, and it resolves through that decision
+kind's own `resolve`), so `current_player` is never the opponent at a decision a caller
+answers, and its choices are not recorded in the history. What a location does
+for the opponent is that location's `OPPONENT` rule in its own module
+(`OPPONENT_PLACES` below lists them), sharing the players' helpers: the Prison
+sale (guardhouse.imprison_captured), the Cathedral advance (the Guildhall's
+Cathedral decision, guildhall.finish_cathedral), the Black Market space
+(black_market.occupy, space_goods), the Town Centre capture (core.capture).
+
 STAND-IN NOTICE: the printed Scheme cards are in none of archwk's sources. The
 deck in data/schemes.toml is archwk's stand-in (one location per card); how a
 location plays for the opponent below, and Future cards joining the discards
@@ -22,12 +37,12 @@ printed deck with `load_scheme_file` and pass it as `Options(schemes=...)`.
 """
 from __future__ import annotations
 
-from . import cards, rng
+from . import rng
 from .constants import BLACK_MARKET_SPACES, OPEN_LOCATIONS
-from .core import (REWARD, add_workers, capture, cathedral_space_free, change_virtue, own_at, record_event,
-                   writable_player)
-from .locations.black_market import large_goods, occupy, small_goods
-from .locations.guildhall import enter
+from .actions import Action
+from .core import add_workers, open_decision, own_at, record_event, writable_player
+from .decisions import LocationRule, SchemeCard, no_blocker
+from .locations import black_market, guardhouse, guildhall, tax_stand, town_centre
 from .schemes import (SCHEME_COUNTS, SCHEME_LOCATIONS, STAND_IN_NOTICE, STAND_IN_SCHEMES,  # noqa: F401
                       check_schemes, load_scheme_file, scheme_location, schemes_of)
 from .state import SchemePiles
@@ -64,7 +79,11 @@ def on_reset(t) -> None:
 
 # --------------------------------------------------------------------------- the opponent's turn
 
-def bot_turn(t, p: int) -> None:
+def start_turn(t, p: int) -> None:
+    """The opponent's turn: with no workers on its board it regroups and draws
+    no card; else it reveals the top Scheme card (an empty pile is refilled by
+    shuffling the discards) and faces a placement decision that the card
+    answers (RB, Solo Play)."""
     record_event(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
     if t.players[p].workers_in_supply == 0:
         _regroup(t, p)
@@ -75,10 +94,10 @@ def bot_turn(t, p: int) -> None:
         discard = ()
         record_event(t, "scheme_reshuffled", p)
     card, deck = deck[0], deck[1:]
-    t.scheme_piles = t.scheme_piles._replace(deck=deck, discard=discard + (card,))
+    t.scheme_piles = t.scheme_piles._replace(deck=tuple(deck), discard=discard + (card,))
     loc = scheme_location(t.options, card)
     record_event(t, "scheme", p, card=card, location=loc, text=f"a worker to the {loc.replace('_', ' ')}")
-    SCHEME_ACTIONS.get(loc, _plain)(t, p, loc)
+    open_decision(t, "place", p, SchemeCard(card))
 
 
 def _regroup(t, p: int) -> None:
@@ -105,94 +124,43 @@ def _regroup(t, p: int) -> None:
     record_event(t, "bot_regrouped", p, count=n)
 
 
-def _put(t, p: int, loc: str) -> None:
-    writable_player(t, p).workers_in_supply -= 1
-    add_workers(t, loc, p, 1)
-    record_event(t, "placed", p, location=loc)
+# ---- where a location plays differently for the opponent: each location's own module
+
+#: the gathering locations, the King's Storehouse and the Workshop: its worker
+#: stands there (and may be captured); it collects nothing
+STANDS_THERE = LocationRule("stands_there", blocker=no_blocker, place=lambda t, p: None)
+
+#: how each location plays for the opponent: (why it may not place there now, what placing does
+#: after its worker is on the space). The one registry; the rules live in the location modules.
+OPPONENT_PLACES: dict[str, LocationRule] = {
+    **{loc: STANDS_THERE for loc in ("quarry", "forest", "mines", "silversmith", "storehouse", "workshop")},
+    "town_centre": town_centre.OPPONENT,
+    "tax_stand": tax_stand.OPPONENT,
+    "guardhouse": guardhouse.OPPONENT,
+    "guildhall": guildhall.OPPONENT,
+    **black_market.OPPONENT,
+}
+
+#: archwk's rule when the location a Scheme names is closed to the opponent
+FALLBACK_LOCATION = "quarry"
 
 
-def _plain(t, p, loc):
-    """Gathering locations, the Storehouse and the Workshop: the worker stands
-    there (and may be captured); the opponent collects nothing."""
-    _put(t, p, loc)
+def scheme_placements(s, dec) -> list[Action]:
+    """The legal actions of the opponent's placement decision: the location its
+    Scheme card names (for the Black Market, the left-most free space), if the
+    opponent may place there by that location's rules; else the Quarry."""
+    p, card = dec.player, dec.data.card
+    loc = scheme_location(s.options, card)
+    spaces = BLACK_MARKET_SPACES if loc == "black_market" else (loc,)
+    for space in spaces:
+        if OPPONENT_PLACES[space].blocker(s, p) is None:
+            return [Action("place", space)]
+    return [Action("place", FALLBACK_LOCATION)]
 
 
-def _town_centre(t, p, loc):
-    """Captures the largest group of another player's workers on a large open
-    location (ties: board order, then seat order)."""
-    _put(t, p, loc)
-    best = None
-    for where in OPEN_LOCATIONS:
-        for o, c in enumerate(t.board[OPEN_LOCATIONS.index(where)]):
-            if o != p and c and (best is None or c > best[0]):
-                best = (c, where, o)
-    if best:
-        capture(t, p, best[1], best[2], cause="a Scheme card")
-
-
-def _guardhouse(t, p, loc):
-    """Sells its captured workers: all to Prison, 1 Marble for the lot."""
-    _put(t, p, loc)
-    pl = writable_player(t, p)
-    n = sum(pl.captured)
-    if n:
-        for o, c in enumerate(pl.captured):
-            if c:
-                writable_player(t, o).in_prison += c
-        pl.captured = (0,) * len(t.players)
-        pl.marble += 1
-        record_event(t, "sent_to_prison", p, count=n, cause="a Scheme card")
-        record_event(t, "gained", p, items={"marble": 1}, cause="selling captured workers")
-
-
-def _tax_stand(t, p, loc):
-    """Empties the Tax Stand into the supply and loses 2 Virtue."""
-    _put(t, p, loc)
-    if t.tax:
-        record_event(t, "tax_returned", p, silver=t.tax)
-        t.tax = 0
-    change_virtue(t, p, -2, cause="a Scheme card at the Tax Stand")
-
-
-def _black_market(t, p, loc):
-    """Takes the left-most free space (whatever its Virtue), loses 1 Virtue and
-    keeps the Marble among that space's goods."""
-    free = [i for i, o in enumerate(t.black_market) if o < 0]
-    if not free:  # cannot happen at the start of a turn (a full market resets at once)
-        _plain(t, p, "quarry")
-        return
-    i = free[0]
-    writable_player(t, p).workers_in_supply -= 1
-    record_event(t, "placed", p, location=BLACK_MARKET_SPACES[i])
-    marble = (small_goods(t) if i == 0 else large_goods(t) if i == 2 else {}).get("marble", 0)
-    occupy(t, p, i)
-    change_virtue(t, p, -1, cause="a Black Market action")
-    if marble:
-        writable_player(t, p).marble += marble
-        record_event(t, "gained", p, items={"marble": marble}, cause="the Black Market")
-
-
-def _guildhall(t, p, loc):
-    """A worker on the next Guildhall space (with its trigger); then the
-    Cathedral advances a level if that level has a free space (no goods or card
-    needed; of the reward only Virtue and Marble count)."""
-    writable_player(t, p).workers_in_supply -= 1
-    record_event(t, "placed", p, location="guildhall")
-    enter(t, p)
-    pl = writable_player(t, p)
-    if pl.cathedral_level < len(cards.CATHEDRAL) and cathedral_space_free(t, pl.cathedral_level + 1):
-        pl.cathedral_level += 1
-        record_event(t, "cathedral", p, level=pl.cathedral_level)
-        if t.rewards:
-            card, t.rewards = t.rewards[0], t.rewards[1:]
-            got = REWARD[card].gain
-            record_event(t, "reward", p, card=card)
-            if got.get("marble"):
-                pl.marble += got["marble"]
-            change_virtue(t, p, got.get("virtue", 0), cause="a reward card")
-        else:
-            change_virtue(t, p, 1, cause="the Cathedral (no reward card left)")
-
-
-SCHEME_ACTIONS = {"town_centre": _town_centre, "guardhouse": _guardhouse, "tax_stand": _tax_stand,
-                  "black_market": _black_market, "guildhall": _guildhall}
+def choose(s, dec, legal: list[Action]) -> Action:
+    """The opponent's choice at one of its decisions (`engine.advance` checks it
+    is legal and resolves it). It has no free choices: its Scheme card fixed
+    where its worker goes, and the rules of that location leave one action (the
+    Cathedral at the Guildhall), so it takes the first."""
+    return legal[0]

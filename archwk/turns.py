@@ -23,7 +23,7 @@ def start_turn(t, p: int) -> None:
     t.turn_player = p
     t.turn_no += 1
     if t.players[p].is_byzantine:
-        solo.bot_turn(t, p)
+        solo.start_turn(t, p)
         return
     record_event(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
     if t.players[p].workers_in_supply == 0:

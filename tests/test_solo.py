@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 import archwk
-from archwk import Options, cards, solo
+from archwk import Action, Options, cards, solo
 from archwk.core import REWARD, commit, thaw, worker_total
 
 from helpers import act, place, started
@@ -62,8 +62,8 @@ def test_solo_seats(opponent, name):
     s = archwk.new_game(1, seed=1, options=Options(solo_opponent=opponent))
     assert len(s.players) == 2
     bot = s.players[BOT]
-    assert bot.is_bot and bot.character == name and bot.name == name
-    assert not s.players[ME].is_bot and s.players[ME].character is None
+    assert bot.is_byzantine and bot.character == name and bot.name == name
+    assert not s.players[ME].is_byzantine and s.players[ME].character is None
 
 
 def test_solo_opponent_name_clash():
@@ -382,6 +382,198 @@ def test_no_worker_turn_regroups_without_a_card():
     assert not any(e.kind == "scheme" for e in s.events)
 
 
+# --------------------------------------------------------------------------- the legality gate
+
+
+def spy_answers(monkeypatch) -> list:
+    """Record every decision of the opponent that the engine answers: (kind,
+    seat, legal actions, chosen action)."""
+    seen = []
+    real_choose = solo.choose
+
+    def choose(s, dec, legal):
+        a = real_choose(s, dec, legal)
+        seen.append((dec.kind, dec.player, tuple(legal), a))
+        return a
+    monkeypatch.setattr(solo, "choose", choose)
+    return seen
+
+
+@pytest.mark.parametrize("loc", solo.SCHEME_LOCATIONS)
+def test_the_scheme_card_answers_a_placement_decision(monkeypatch, loc):
+    """RB Solo Play: the revealed Scheme card places 1 of its workers in a
+    specific location. archwk: the opponent's turn is a placement decision of its
+    seat whose one legal action is that location (the Black Market: its left-most
+    free space), answered by the engine through the same gate as a player's; at
+    the Guildhall a second decision offers the Cathedral (it needs no goods or
+    card). The caller never sees these decisions."""
+    seen = spy_answers(monkeypatch)
+    me_at = "quarry" if loc != "quarry" else "forest"
+    s = bot_turn(started(1, 1), loc, me_at=me_at)
+    space = "black_market_a" if loc == "black_market" else loc
+    assert seen[0] == ("place", BOT, (Action("place", space),), Action("place", space))
+    if loc == "guildhall":
+        cathedral = Action("cathedral", option=())
+        assert seen[1:] == [("guildhall", BOT, (cathedral,), cathedral)]
+        assert s.players[BOT].cathedral_level == 1
+    else:
+        assert len(seen) == 1
+    assert s.current_player == ME and s.history[-1] == Action("place", me_at)
+
+
+def test_the_opponents_choices_are_not_in_the_history():
+    """archwk: only the players' actions are recorded; replaying them replays the
+    opponent's turns (its Scheme pile is part of the seeded state)."""
+    s = started(1, 3)
+    n = len(s.history)
+    s = place(place(s, "forest"), "quarry")
+    assert len(s.history) == n + 2
+    assert all(a.kind == "place" and a.location in ("forest", "quarry") for a in s.history[n:])
+
+
+def test_an_illegal_opponent_choice_raises_and_changes_nothing(monkeypatch):
+    """The gate: a choice that is not one of the decision's legal actions is
+    refused, not applied, also for the opponent (here: a Scheme for the Tax Stand
+    answered with the Forest)."""
+    s = next_scheme(started(1, 1), "tax_stand")
+    before = s.to_json()
+    monkeypatch.setattr(solo, "choose", lambda s, dec, legal: Action("place", "forest"))
+    with pytest.raises(archwk.IllegalAction, match="Byzantine opponent.*Forest.*Tax Stand"):
+        place(s, "quarry")
+    assert s.to_json() == before and s.current_player == ME and s.decision == "place"
+
+
+def test_an_illegal_cathedral_choice_raises(monkeypatch):
+    """The gate at the opponent's Guildhall decision: with no free space on the
+    next Cathedral level (facts §5: level 5 has 1 space) nothing is offered, so
+    a Cathedral advance forced on it is refused."""
+    s = started(1, 1).edit(player=ME, cathedral_level=5).edit(player=BOT, cathedral_level=4)
+    s = next_scheme(s, "guildhall")
+    real = solo.choose
+    monkeypatch.setattr(solo, "choose", lambda s, dec, legal: Action("cathedral", option=())
+                        if dec.kind == "guildhall" else real(s, dec, legal))
+    # no free space: the Guildhall decision offers nothing and ends by itself
+    assert archwk.locations.guildhall.cathedral_options(s, BOT) == []
+    s = place(s, "quarry")
+    assert s.players[BOT].cathedral_level == 4
+    # a forced answer where a decision was offered something else is refused
+    monkeypatch.setattr(solo, "choose", lambda s, dec, legal: Action("cathedral", option=(("gold", 1),)))
+    s2 = next_scheme(started(1, 1), "guildhall")
+    with pytest.raises(archwk.IllegalAction, match="Byzantine opponent"):
+        place(s2, "quarry")
+
+
+def test_a_scheme_the_opponent_cannot_follow_sends_it_to_the_quarry():
+    """rules-notes: if the location a Scheme card names is closed to the opponent
+    by that location's rules (only a full Black Market can be, and a full market
+    resets at once), its worker goes to the Quarry instead."""
+    s = started(1, 1)
+    t = thaw(s)  # internal: a full Black Market at the start of the opponent's turn
+    t.black_market = (ME, ME, ME)
+    archwk.core.writable_player(t, ME).workers_in_supply -= 3
+    s = commit(t)
+    dec = archwk.decisions.Decision("place", BOT, archwk.decisions.SchemeCard(scheme_id("black_market")))
+    assert solo.scheme_placements(s, dec) == [Action("place", "quarry")]
+    quarry = s.workers_at("quarry").get(BOT, 0)
+    s = place(next_scheme(s, "black_market"), "forest")
+    assert s.black_market == (ME, ME, ME)
+    assert s.workers_at("quarry").get(BOT, 0) == quarry + 1
+    assert s.players[BOT].virtue == 7
+
+
+def test_each_location_has_its_own_opponent_rule():
+    """RB Solo Play: it can always advance the Cathedral or visit the Black Market
+    regardless of Virtue; rules-notes: it may go to the Tax Stand even when empty.
+    The opponent's rule for each location lives with that location and decides
+    what its placement decision offers."""
+    s = started(1, 1).edit(tax=0, workers_at={"black_market_a": {ME: 1}}).edit(player=BOT, virtue=12)
+    places, opp = archwk.ruleset.LOCATION_RULES, solo.OPPONENT_PLACES
+    assert set(opp) == set(archwk.model.LOCATIONS) == set(places)
+    assert places["tax_stand"].blocker(s, BOT) and opp["tax_stand"].blocker(s, BOT) is None
+    done = s.edit(player=BOT, cathedral_level=len(cards.CATHEDRAL))  # nothing left to construct
+    assert places["guildhall"].blocker(done, BOT) and opp["guildhall"].blocker(done, BOT) is None
+    assert archwk.locations.guildhall.cathedral_options(s, BOT) == [Action("cathedral", option=())]
+    assert places["black_market_b"].blocker(s, BOT) and opp["black_market_b"].blocker(s, BOT) is None
+    assert "left-most" in opp["black_market_c"].blocker(s, BOT)
+    assert "taken" in opp["black_market_a"].blocker(s, BOT)
+    s = bot_turn(s, "black_market", me_at="quarry")
+    assert s.black_market == (ME, BOT, -1) and s.players[BOT].virtue == 11
+    s = bot_turn(s, "tax_stand", me_at="forest")
+    assert s.workers_at("tax_stand") == {BOT: 1} and s.players[BOT].virtue == 9
+
+
+def test_one_prison_sale_for_player_and_opponent(monkeypatch):
+    """RB Guardhouse action 1 (all captured workers to Prison, 1 Silver each) and
+    RB Solo Play (it sells workers, 1 Marble for all): one helper moves the
+    workers for both; only the price differs."""
+    from archwk.locations import guardhouse
+    calls = []
+    real = guardhouse.imprison_captured
+    monkeypatch.setattr(guardhouse, "imprison_captured",
+                        lambda t, p, cause: calls.append(p) or real(t, p, cause=cause))
+    s = started(1, 1).edit(player=ME, captured={BOT: 3}).edit(player=BOT, captured={ME: 3})
+    silver = s.players[ME].silver
+    mine = act(place(s, "guardhouse"), "guard", option="send_to_prison")
+    if mine.decision == "guardhouse":
+        mine = act(mine, "stop")
+    theirs = bot_turn(s, "guardhouse", me_at="forest")
+    assert calls[0] == ME and BOT in calls
+    assert mine.players[BOT].in_prison == 3 and mine.players[ME].captured == (0, 0)
+    assert theirs.players[ME].in_prison == 3 and theirs.players[BOT].captured == (0, 0)
+    assert mine.players[ME].silver == silver + 3 and mine.players[ME].marble == 0
+    assert theirs.players[BOT].marble == 1 and theirs.players[BOT].silver == 0
+
+
+def test_one_cathedral_advance_for_player_and_opponent():
+    """RB Advancing Work on the Cathedral steps 3-4 (up a level, the top Reward
+    card) for both; RB Solo Play: of the reward the opponent keeps only what it
+    uses (Virtue; Marble for scoring), no Silver, resources or cards."""
+    from archwk.locations.guildhall import finish_cathedral
+    s = started(1, 1)
+    reward = REWARD[s.rewards[0]].gain
+    out = {}
+    for p in (ME, BOT):
+        t = thaw(s)
+        finish_cathedral(t, p)
+        out[p] = commit(t)
+    for p in (ME, BOT):
+        assert out[p].players[p].cathedral_level == 1 and out[p].rewards == s.rewards[1:]
+        assert out[p].players[p].virtue == s.players[p].virtue + reward.get("virtue", 0)
+    me, bot = out[ME].players[ME], out[BOT].players[BOT]
+    for k in ("silver", "wood", "stone", "gold"):
+        assert getattr(me, k) == getattr(s.players[ME], k) + reward.get(k, 0)
+        assert getattr(bot, k) == 0
+    assert len(me.hand) == len(s.players[ME].hand) + reward.get("cards", 0) and bot.hand == ()
+
+
+def test_one_black_market_space_for_player_and_opponent():
+    """RB Black Market: space A gives the top Small Market card's goods, C the top
+    Large Market card's; RB Solo Play: the opponent keeps only the Marble. Both
+    read the same goods and occupy the space the same way."""
+    from archwk.locations.black_market import space_goods
+    s = started(1, 1).edit(player=ME, silver=5)
+    goods = space_goods(s, 0)
+    mine = place(s, "black_market_a")
+    assert mine.black_market[0] == ME
+    for k, v in goods.items():
+        assert getattr(mine.players[ME], k) == getattr(s.players[ME], k) + v
+    theirs = bot_turn(s, "black_market", me_at="forest")
+    assert theirs.black_market[0] == BOT and theirs.players[BOT].marble == goods.get("marble", 0)
+
+
+def test_town_centre_largest_group_is_a_group_a_player_could_capture():
+    """RB Town Centre: only groups on the large open locations; the opponent's
+    pick is the largest of the groups the player's rule would offer, never its own."""
+    from archwk.locations.town_centre import largest_group
+    s = started(1, 1).edit(workers_at={"quarry": {BOT: 6, ME: 2}, "mines": {ME: 4}})
+    targets = archwk.core.capture_targets(s, BOT, (), archwk.core.capture_location_limit(s))
+    assert largest_group(s, BOT) == ("mines", ME) and ("mines", ME) in targets
+    only_own = started(1, 1).edit(workers_at={"quarry": {BOT: 6}})
+    assert largest_group(only_own, BOT) is None
+    tie = started(1, 1).edit(workers_at={"mines": {ME: 2}, "forest": {ME: 2}, "quarry": {BOT: 3}})
+    assert largest_group(tie, BOT) == ("forest", ME)  # ties: board order
+
+
 # --------------------------------------------------------------------------- the end and scoring
 
 
@@ -581,7 +773,7 @@ def test_two_player_bot_seats():
     2-human-player game"; rules-notes: a third seat, the board set up for 3."""
     s = archwk.new_game(["Ann", "Ben"], seed=1, options=Options(two_player_bot=True, solo_opponent="helena"))
     assert [p.name for p in s.players] == ["Ann", "Ben", "Helena"]
-    assert [p.is_bot for p in s.players] == [False, False, True]
+    assert [p.is_byzantine for p in s.players] == [False, False, True]
     assert s.players[2].character == "Helena"
     assert len(s.rewards) == 7
     assert s.first_player in (0, 1)

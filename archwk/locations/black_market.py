@@ -29,13 +29,14 @@ def large_goods(s) -> dict:
                 else cards.BLACK_MARKET_EMPTY_LARGE)
 
 
+def space_goods(s, i: int) -> dict:
+    """The goods space i gives: the top Small Market card's (A), none (B), the
+    top Large Market card's (C)."""
+    return small_goods(s) if i == 0 else large_goods(s) if i == 2 else {}
+
+
 def cost(s, p, i: int) -> int:
     return max(0, SILVER[i] - sum(a.params["silver_saved"] for a in abilities(s, p, "trickster")))
-
-
-def ignores_virtue_limit(s, p) -> bool:
-    """The solo opponent may always visit the Black Market (RB, Solo Play)."""
-    return s.players[p].is_byzantine
 
 
 def _blocker_for(i: int):
@@ -43,7 +44,7 @@ def _blocker_for(i: int):
         if s.black_market[i] >= 0:
             return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
                     "Black Market reset")
-        if s.players[p].virtue >= 10 and not ignores_virtue_limit(s, p):
+        if s.players[p].virtue >= 10:
             return "Virtue 10 or more: the Black Market is closed to you"
         c = cost(s, p, i)
         if s.players[p].silver < c:
@@ -68,10 +69,8 @@ def _place_for(i: int):
             record_event(t, "no_virtue_lost", p, cause="the Illusionist")
         else:
             change_virtue(t, p, -1, cause="a Black Market action")
-        if i == 0:
-            gain(t, p, small_goods(t), cause="the Small Market")
-        elif i == 2:
-            gain(t, p, large_goods(t), cause="the Large Market")
+        if i != 1:
+            gain(t, p, space_goods(t, i), cause="the Small Market" if i == 0 else "the Large Market")
         for a in abilities(t, p, "swindler"):
             gain(t, p, a.params, cause=a.name)
         if t.players[p].character == "Caroline":
@@ -91,6 +90,36 @@ def _hint_for(i: int):
 #: the three spaces, left to right
 LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), hint=_hint_for(i))
                   for i, loc in enumerate(BLACK_MARKET_SPACES))
+
+
+# ---- the solo opponent (RB, Solo Play: it may "visit the Black Market regardless of Virtue",
+# "doesn't collect/use Silver, resources, Apprentices" and "collects Marble only for scoring")
+
+def _opponent_blocker_for(i: int):
+    def blocker(s, p):
+        if s.black_market[i] >= 0:
+            return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
+                    "Black Market reset")
+        if any(o < 0 for o in s.black_market[:i]):
+            return "the Byzantine opponent takes the left-most free Black Market space"
+        return None
+    return blocker
+
+
+def _opponent_place_for(i: int):
+    def place(t, p):
+        """It pays nothing, loses 1 Virtue and keeps only the Marble among the goods."""
+        marble = space_goods(t, i).get("marble", 0)
+        occupy(t, p, i)
+        change_virtue(t, p, -1, cause="a Black Market action")
+        if marble:
+            gain(t, p, {"marble": marble}, cause="the Black Market")
+    return place
+
+
+#: how each Black Market space plays for the Byzantine opponent (space -> rule)
+OPPONENT = {loc: LocationRule(loc, blocker=_opponent_blocker_for(i), place=_opponent_place_for(i))
+            for i, loc in enumerate(BLACK_MARKET_SPACES)}
 
 
 # ---- space B's choice, and the 5-card look

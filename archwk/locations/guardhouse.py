@@ -12,7 +12,7 @@ from ..actions import Action
 from ..core import (abilities, can_pay, change_virtue, gain, held_by_others, open_decision, own_at, pay,
                     pay_off_debt, record_event, release_from_boards, release_from_prison, take_debt,
                     writable_player)
-from ..decisions import DecisionRule, GuardActionsLeft, LocationRule
+from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, no_blocker
 
 GUARD_ACTIONS = ("send_to_prison", "release_prison", "release_silver", "release_debt", "pay_debt")
 
@@ -33,7 +33,9 @@ def available(s, p) -> list[str]:
     return out
 
 
-def send_to_prison(t, p, *, cause: str) -> None:
+def imprison_captured(t, p, *, cause: str) -> int:
+    """All the captured workers on p's board go to Prison (RB, Guardhouse); the
+    sale itself, shared by the players and the solo opponent. Returns how many."""
     pl = writable_player(t, p)
     n = sum(pl.captured)
     for o, c in enumerate(pl.captured):
@@ -41,8 +43,13 @@ def send_to_prison(t, p, *, cause: str) -> None:
             writable_player(t, o).in_prison += c
     pl.captured = (0,) * len(t.players)
     record_event(t, "sent_to_prison", p, count=n, cause=cause)
+    return n
+
+
+def send_to_prison(t, p, *, cause: str) -> None:
+    n = imprison_captured(t, p, cause=cause)
     gain(t, p, {"silver": n}, cause="sending captured workers to Prison")
-    if pl.character == "Bertha":
+    if t.players[p].character == "Bertha":
         gain(t, p, {"silver": 2}, cause="Bertha's ability")
     for a in abilities(t, p, "enforcer"):
         gain(t, p, a.params, cause=a.name)
@@ -106,3 +113,17 @@ LOCATION = LocationRule(
     hint=lambda s, p: ("actions", own_at(s, "guardhouse", p) + 1))
 DECISION = DecisionRule("guardhouse", legal=_legal, resolve=_resolve, why=_why, data=GuardActionsLeft,
                         prompt=lambda s, dec: f"Guardhouse: choose an action ({dec.data.left} left)")
+
+
+# ---- the solo opponent (RB, Solo Play: it "can capture and sell Workers (1 Marble for all)")
+
+def _opponent_place(t, p):
+    """Its worker stands here and it sells every worker it captured: all to
+    Prison, 1 Marble for the lot (whatever their number)."""
+    if sum(t.players[p].captured):
+        imprison_captured(t, p, cause="a Scheme card")
+        gain(t, p, {"marble": 1}, cause="selling captured workers")
+
+
+#: how the Guardhouse plays for the Byzantine opponent: always open to it
+OPPONENT = LocationRule("guardhouse", blocker=no_blocker, place=_opponent_place)

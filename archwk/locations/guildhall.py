@@ -12,7 +12,7 @@ from ..buildings import on_construct
 from ..core import (BUILDING, REWARD, abilities, cathedral_space_free, change_virtue, discard_from_hand,
                     draw_buildings, gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
                     record_event, remove_from_display, writable_player)
-from ..decisions import DecisionRule, FromBuilding, LocationRule
+from ..decisions import DecisionRule, FromBuilding, LocationRule, no_blocker
 
 
 # ---- paying a cost (characters may widen the ways to pay)
@@ -86,6 +86,8 @@ def cathedral_blocker(s, p) -> str | None:
 def cathedral_options(s, p) -> list[Action]:
     if cathedral_blocker(s, p):
         return []
+    if s.players[p].is_byzantine:  # the solo opponent "doesn't require goods/cards" (RB, Solo Play)
+        return [Action("cathedral", option=())]
     level = cards.CATHEDRAL[s.players[p].cathedral_level]
     out = []
     for cost in level.costs:
@@ -167,8 +169,11 @@ def construct_building(t, p, name: str, payment) -> None:
 
 
 def advance_cathedral(t, p, payment) -> None:
-    pay_resources(t, p, payment, cause="work on the Cathedral")
+    """Steps 1-4 of Advancing Work on the Cathedral; the solo opponent skips
+    paying (1) and discarding (2) (RB, Solo Play)."""
     pl = t.players[p]
+    if not pl.is_byzantine:
+        pay_resources(t, p, payment, cause="work on the Cathedral")
     if pl.character == "Frederick" or pl.is_byzantine:
         finish_cathedral(t, p)
     else:
@@ -182,7 +187,10 @@ def finish_cathedral(t, p) -> None:
     if t.rewards:
         card, t.rewards = t.rewards[0], t.rewards[1:]
         record_event(t, "reward", p, card=card)
-        gain(t, p, REWARD[card].gain, cause="a reward card")
+        got = REWARD[card].gain
+        if pl.is_byzantine:  # it collects no Silver, resources or cards; Marble only for scoring (RB, Solo Play)
+            got = {k: v for k, v in got.items() if k in ("marble", "virtue")}
+        gain(t, p, got, cause="a reward card")
     else:
         gain(t, p, {"virtue": 1}, cause="the Cathedral (no reward card left)")
     for a in abilities(t, p, "cathedral_bonus"):
@@ -249,6 +257,9 @@ def _crane_resolve(t, dec, a):
 
 
 LOCATION = LocationRule("guildhall", blocker=_blocker, place=_place)
+#: how the Guildhall plays for the Byzantine opponent: always open to it (it constructs no
+#: buildings); its worker takes the next space and it advances the Cathedral if it can
+OPPONENT = LocationRule("guildhall", blocker=no_blocker, place=_place)
 DECISION = DecisionRule("guildhall", legal=_legal, resolve=_resolve, why=_why,
                         prompt=lambda s, dec: "Guildhall: construct a building or advance work on the Cathedral")
 CATHEDRAL_DISCARD = DecisionRule(

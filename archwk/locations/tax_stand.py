@@ -3,7 +3,7 @@ adds 1 Gold. No placing here while it is empty (RB, Tax Stand)."""
 from __future__ import annotations
 
 from ..core import abilities, change_virtue, gain, record_event, writable_player
-from ..decisions import LocationRule
+from ..decisions import LocationRule, no_blocker
 
 
 def _loss(s, p) -> int:
@@ -27,3 +27,17 @@ def _place(t, p):
 
 LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place,
                         hint=lambda s, p: ("tax", s.tax, _loss(s, p)))
+
+
+# ---- the solo opponent (archwk's stand-in rule, RB, Solo Play: it "doesn't collect Silver")
+
+def _opponent_place(t, p):
+    """The Silver on the Tax Stand goes back to the supply; it loses 2 Virtue."""
+    if t.tax:
+        record_event(t, "tax_returned", p, silver=t.tax)
+        t.tax = 0
+    change_virtue(t, p, -2, cause="a Scheme card at the Tax Stand")
+
+
+#: how the Tax Stand plays for the Byzantine opponent: open to it even when empty
+OPPONENT = LocationRule("tax_stand", blocker=no_blocker, place=_opponent_place)

@@ -63,3 +63,24 @@ LOCATION = LocationRule(
 DECISION = DecisionRule("town_centre", legal=_legal, resolve=_resolve, why=_why, data=CapturesLeft,
                         prompt=lambda s, dec: f"Town Centre: capture a group or stop "
                                               f"({dec.data.left} capture(s) left)")
+
+
+# ---- the solo opponent (archwk's stand-in rule; RB, Solo Play: it captures but never its own workers)
+
+def largest_group(s, p) -> tuple[str, int] | None:
+    """The group (location, owner) the opponent captures: the largest group of
+    another player's workers among the groups the Town Centre may capture
+    (ties: board order, then seat order); None if there is none."""
+    groups = [(loc, o) for loc, o in capture_targets(s, p, (), capture_location_limit(s)) if o != p]
+    return max(groups, key=lambda g: own_at(s, g[0], g[1]), default=None)
+
+
+def _opponent_place(t, p):
+    """It captures the largest group for free (it uses no Silver)."""
+    group = largest_group(t, p)
+    if group:
+        capture(t, p, group[0], group[1], cause="a Scheme card")
+
+
+#: how the Town Centre plays for the Byzantine opponent
+OPPONENT = LocationRule("town_centre", blocker=no_blocker, place=_opponent_place)
