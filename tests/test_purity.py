@@ -42,15 +42,10 @@ def _sources():
     return sorted(PACKAGE.rglob("*.py"))
 
 
-def test_sources_found():
-    assert len(_sources()) > 10
-
-
-@pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_no_source_imports_presentation_modules(path):
-    """No module in archwk/ imports ipywidgets, plotly, voila or IPython (also
-    not lazily inside a function), nor pickle (saves are JSON only)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+def forbidden_imports(source: str, filename: str = "<source>") -> list[str]:
+    """The forbidden modules a source imports, at any depth (inside functions,
+    by `import x`, `from x import y` or `__import__("x")`)."""
+    tree = ast.parse(source, filename=filename)
     bad = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -62,4 +57,25 @@ def test_no_source_imports_presentation_modules(path):
             if node.args and isinstance(node.args[0], ast.Constant) and \
                     _top(str(node.args[0].value)) in FORBIDDEN:
                 bad.append(node.args[0].value)
+    return bad
+
+
+def test_the_scan_sees_every_module_and_every_kind_of_import():
+    """The scan covers each module Python can import from archwk (subpackages
+    included), and catches imports hidden in functions or made by __import__."""
+    import pkgutil
+    importable = {info.name for info in pkgutil.walk_packages([str(PACKAGE)], "archwk.")}
+    scanned = {"archwk." + ".".join(p.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
+               for p in _sources()}
+    assert importable <= scanned
+    sneaky = "def f():\n    import plotly.graph_objects as go\n    return __import__('pickle')\n"
+    assert forbidden_imports(sneaky) == ["plotly.graph_objects", "pickle"]
+    assert forbidden_imports("from ipywidgets import VBox\nimport json\n") == ["ipywidgets"]
+
+
+@pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_source_imports_presentation_modules(path):
+    """No module in archwk/ imports ipywidgets, plotly, voila or IPython (also
+    not lazily inside a function), nor pickle (saves are JSON only)."""
+    bad = forbidden_imports(path.read_text(encoding="utf-8"), str(path))
     assert not bad, f"{path.name} imports {bad}"
