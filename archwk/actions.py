@@ -42,6 +42,9 @@ class Action:
     True
     """
     __slots__ = ("_key", "hint", "_hash")
+    _key: tuple
+    hint: tuple | None
+    _hash: int | None
 
     def __init__(self, kind: str, location: str | None = None, card: Any = None,
                  target: int | None = None, option: Any = None, *, hint: tuple | None = None):

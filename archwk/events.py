@@ -11,6 +11,10 @@ class Event:
     """Something an action caused. `kind` names it; `data` holds its figures;
     `text` is the plain-English sentence (from `archwk.explain`)."""
     __slots__ = ("kind", "player", "who", "data")
+    kind: str
+    player: int | None
+    who: str | None
+    data: Mapping
 
     def __init__(self, kind: str, player: int | None, who: str | None, data: Mapping):
         object.__setattr__(self, "kind", kind)

@@ -12,7 +12,7 @@ freezes it by switching its class back (no copy).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, NamedTuple, TypeVar
+from typing import Any, Mapping, NamedTuple, TypeVar
 
 from . import cards
 from .constants import RESOURCES, WORKERS_PER_PLAYER
@@ -43,6 +43,26 @@ _PLAYER_FIELDS = (
 
 class _PlayerSlots:
     __slots__ = _PLAYER_FIELDS
+    # the slots' types (for readers and the type checker; annotations add no class attribute)
+    name: str
+    character: str | None
+    silver: int
+    virtue: int
+    clay: int
+    wood: int
+    stone: int
+    gold: int
+    marble: int
+    workers_in_supply: int
+    hand: tuple[str, ...]
+    buildings: tuple[str, ...]
+    apprentice_ids: tuple[int, ...]
+    debts_unpaid: int
+    debts_paid: int
+    cathedral_level: int
+    captured: tuple[int, ...]
+    in_prison: int
+    is_byzantine: bool
 
     @property
     def is_bot(self) -> bool:
@@ -148,6 +168,43 @@ _STATE_FIELDS = (
 
 class _StateSlots:
     __slots__ = _STATE_FIELDS
+    # the slots' types (for readers and the type checker; annotations add no class attribute).
+    # `players` and `events` are tuples in a frozen state and lists inside one `apply`.
+    options: Any
+    seed: int
+    players: Any
+    board: tuple[tuple[int, ...], ...]
+    black_market: tuple[int, ...]
+    guildhall: tuple[int, ...]
+    tax: int
+    building_deck: tuple[str, ...]
+    apprentice_deck: tuple[int, ...]
+    display: tuple[int, ...]
+    display_silver: tuple[int, ...]
+    bm_small: tuple[int, ...]
+    bm_large: tuple[int, ...]
+    rewards: tuple[int, ...]
+    pending: tuple[Any, ...]
+    phase: str
+    turn_player: int
+    first_player: int
+    turn_no: int
+    end_trigger: Any
+    final_turns: int | None
+    reset_queued: bool
+    draft: Any
+    resets: int
+    rng: Any
+    _hist: Any
+    _hist_len: int
+    events: Any
+    is_view: bool
+    edited: bool
+    scheme_piles: SchemePiles | None
+    silver_on_deck: tuple[SilverOnCard, ...]
+    _legal_map: Any
+    _tx: Any
+    _frozen_as: Any
 
 
 copy_state_slots = _slot_copier(_STATE_FIELDS, "copy_state_slots")
