@@ -76,12 +76,12 @@ DECISION_RULES: MappingProxyType[str, DecisionRule] = _by_key((
     # the locations
     mines.DECISION, storehouse.DECISION, workshop.DECISION, town_centre.DECISION,
     black_market.SPACE_B, black_market.KEEP_ONE, guardhouse.DECISION,
-    guildhall.DECISION, guildhall.CATHEDRAL_DISCARD, guildhall.CLOVIS_DRAW, guildhall.CRANE,
+    guildhall.DECISION, guildhall.CATHEDRAL_DISCARD, guildhall.CRANE,
     # choices inside building effects
     buildings.BUILDING_CHOICE, buildings.TAVERN, buildings.FREE_CAPTURE, buildings.BARRACKS,
     buildings.CHURCH, buildings.LIBRARY, buildings.GRAVEYARD,
     # characters
-    characters.HUGO,
+    characters.HUGO, characters.CLOVIS_DRAW,
 ), "kind")
 
 #: decisions with no choice: resolved in order with the others when they reach the top

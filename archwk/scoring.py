@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from . import cards
+from .behaviour import hook_any
 from .core import BUILDING, APPRENTICES, change_virtue, commit, record_event, thaw
 from .state import _STATE_FIELDS, _MutableState
 from .errors import ArchwkError
@@ -45,8 +46,8 @@ class ScoreBreakdown:
 
 def _count(s, p, what: str) -> int:
     pl = s.players[p]
-    if what in ("gold", "marble") and pl.character == "Therese":
-        return pl.gold + pl.marble  # Therese: Gold and Marble are one resource
+    if what in ("gold", "marble") and hook_any(s, p, "gold_is_marble"):
+        return pl.gold + pl.marble  # Gold and Marble are one resource (Therese)
     if what in cards.RESOURCES or what in ("silver", "virtue", "debts_paid", "debts_unpaid"):
         return getattr(pl, what)
     if what == "buildings":
