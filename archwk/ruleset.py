@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from . import buildings, characters, scoring, setup, solo, turns
 from .actions import Action
+from .behaviour.buildings import BUILDING_BEHAVIOUR
 from .constants import LOCATIONS, OPEN_INDEX
 from .core import add_workers, record_event, writable_player
 from .decisions import DecisionRule, LocationRule
@@ -88,6 +89,6 @@ DECISION_RULES: MappingProxyType[str, DecisionRule] = _by_key((
 AUTO_STEPS = frozenset(k for k, r in DECISION_RULES.items() if r.auto)
 
 #: building effect (buildings.toml `effect`) -> what it does on construction
-CONSTRUCTION_EFFECTS = buildings.IMMEDIATE
+CONSTRUCTION_EFFECTS = MappingProxyType({e: b.on_construct for e, b in BUILDING_BEHAVIOUR.items() if b.on_construct})
 #: building effects scored at the end (archwk.scoring): end-game Virtue and VP bonuses
 END_GAME_EFFECTS = scoring.END_GAME_EFFECTS

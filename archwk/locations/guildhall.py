@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .. import cards
 from ..actions import Action
-from ..buildings import on_construct
 from ..behaviour import hook_any, hooked
+from ..behaviour.buildings import on_construct
 from ..core import (BUILDING, REWARD, cathedral_space_free, change_virtue, discard_from_hand,
-                    draw_buildings, gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
+                    gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
                     record_event, remove_from_display, writable_player)
 from ..decisions import DecisionRule, FromBuilding, LocationRule, no_blocker
 
