@@ -39,40 +39,79 @@ def _figure(field, row) -> Any:
     return field(row) if callable(field) else field
 
 
+def _by_hook(table) -> dict[str, dict[str, Any]]:
+    """hook -> {key: field} over the entries of `table` that act there."""
+    return {h: {k: getattr(b, h) for k, b in table.items() if getattr(b, h) is not None} for h in HOOKS}
+
+
+# the tables indexed by hook point, rebuilt if a table is replaced (as a test extending one does)
+_index: list = [None, {}, None, {}]
+
+
+def _indexed() -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    if _index[0] is not APPRENTICE_BEHAVIOUR:
+        _index[0:2] = [APPRENTICE_BEHAVIOUR, _by_hook(APPRENTICE_BEHAVIOUR)]
+    if _index[2] is not CHARACTER_BEHAVIOUR:
+        _index[2:4] = [CHARACTER_BEHAVIOUR, _by_hook(CHARACTER_BEHAVIOUR)]
+    return _index[1], _index[3]
+
+
 def hooked(s, p: int, hook: str, *, reset_order: bool = False) -> list[Held]:
     """Player p's character and hired apprentices that act at `hook`: the character
     first, then the apprentices in the order hired (copies each count). With
     `reset_order`, the Black Market reset's order instead: apprentices by
     descending card id, then the character (RB, Black Market Reset; facts §16 row 19)."""
+    by_ability, by_name = _indexed()
     pl = s.players[p]
     out = []
-    rows = cards.APPRENTICES
-    ids = sorted(pl.apprentice_ids, reverse=True) if reset_order else pl.apprentice_ids
-    for i in ids:
-        a = rows[i - 1]
-        field = getattr(APPRENTICE_BEHAVIOUR[a.ability], hook)
-        if field is not None:
-            out.append(Held(_figure(field, a), a.name, a.name, a))
-    if pl.character is not None:
-        b = CHARACTER_BEHAVIOUR.get(pl.character)  # the solo opponent's name is no character
-        field = None if b is None else getattr(b, hook)
-        if field is not None:
-            mine = Held(_figure(field, None), f"{pl.character}'s ability", pl.character, None)
-            if reset_order:
-                out.append(mine)
-            else:
-                out.insert(0, mine)
+    fields = by_ability[hook]
+    if fields and pl.apprentice_ids:
+        rows = cards.APPRENTICES
+        for i in (sorted(pl.apprentice_ids, reverse=True) if reset_order else pl.apprentice_ids):
+            a = rows[i - 1]
+            field = fields.get(a.ability)
+            if field is not None:
+                out.append(Held(_figure(field, a), a.name, a.name, a))
+    field = by_name[hook].get(pl.character)  # None for the solo opponent's name: no character
+    if field is not None:
+        mine = Held(_figure(field, None), f"{pl.character}'s ability", pl.character, None)
+        if reset_order:
+            out.append(mine)
+        else:
+            out.insert(0, mine)
     return out
 
 
 def hook_sum(s, p: int, hook: str) -> int:
     """The sum of `hook`'s figures over player p's character and apprentices."""
-    return sum(h.value for h in hooked(s, p, hook))
+    by_ability, by_name = _indexed()
+    pl = s.players[p]
+    total = 0
+    fields = by_ability[hook]
+    if fields and pl.apprentice_ids:
+        rows = cards.APPRENTICES
+        for i in pl.apprentice_ids:
+            a = rows[i - 1]
+            field = fields.get(a.ability)
+            if field is not None:
+                total += _figure(field, a)
+    field = by_name[hook].get(pl.character)
+    if field is not None:
+        total += _figure(field, None)
+    return total
 
 
 def hook_any(s, p: int, hook: str) -> bool:
     """Whether player p's character or any of their apprentices acts at `hook`."""
-    return bool(hooked(s, p, hook))
+    by_ability, by_name = _indexed()
+    pl = s.players[p]
+    if pl.character in by_name[hook]:
+        return True
+    fields = by_ability[hook]
+    if fields and pl.apprentice_ids:
+        rows = cards.APPRENTICES
+        return any(rows[i - 1].ability in fields for i in pl.apprentice_ids)
+    return False
 
 
 def apprentice_hook(card: int, hook: str) -> Any:

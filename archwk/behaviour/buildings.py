@@ -30,7 +30,7 @@ from . import hook_any
 class BuildingBehaviour:
     """What a building effect does, by hook point (unset: nothing there). Each
     function takes the state, the owner and the building's data row."""
-    on_construct: Callable[[Any, int, Any], None] | None = None  # category immediate
+    on_construct: Callable[[Any, int, Any], object] | None = None  # category immediate
     end_game_virtue: Callable[[Any, int, Any], int] | None = None  # category end_game: Virtue at the end
     vp_bonus: Callable[[Any, int, Any], int] | None = None  # category vp_bonus: VP beside the printed VP
     debt_vp: Callable[[Any], int] | None = None  # category scoring_rule: VP per unpaid Debt instead of -2
