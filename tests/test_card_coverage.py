@@ -307,3 +307,9 @@ def test_a_new_apprentice_is_one_data_row_and_one_behaviour_entry(monkeypatch):
     assert with_recruiter.players[p].apprentices == ("Recruiter",)
     assert hire_at_workshop(with_recruiter) == 3
     assert behaviour.hook_sum(with_recruiter, p, "hire_discount") == 1
+
+
+def test_the_behaviour_docstring_example_runs():
+    import doctest
+    result = doctest.testmod(behaviour)
+    assert result.attempted and not result.failed

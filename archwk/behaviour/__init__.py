@@ -10,7 +10,13 @@ of cards having it, each with its figure and the cause to name in events.
     (1, 0)
 
 Tables: apprentices by `ability` (behaviour.apprentices), characters by name
-(behaviour.characters), buildings by `effect` (behaviour.buildings).
+(behaviour.characters), buildings by `effect` (behaviour.buildings). A data row
+names its entry, so a new card with an ability already known is one data row;
+with a new ability, one row plus one entry here (and its params' shape in the
+loader's vocabulary, archwk.cards). Black Market and reward cards have no
+behaviour of their own: the Black Market spaces and the Cathedral give their
+printed goods, so they are data only. tests/test_card_coverage.py checks every
+table against its data file both ways.
 """
 from __future__ import annotations
 
