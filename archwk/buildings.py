@@ -1,71 +1,16 @@
-"""What each building does when it is constructed (RB, Appendix: Building
-Effects; facts §1). Every `effect` key in buildings.toml has its entry in
-IMMEDIATE (done on construction) or in `archwk.scoring.END_GAME_EFFECTS`
-(end-game virtue, VP bonus, Fountain); tests/test_ruleset.py checks both ways.
-
-Choices inside an effect are decisions of their own: Treasury and Clay Pit
-(which goods), Tavern (which apprentice), Armoury/Fortress (captures), Barracks
-(a capture or the release), Church (destroy a Debt), Library (discard for 2
-Gold), Graveyard (which apprentice to lose), Crane (build again: its decision
-is the Guildhall's, `locations.guildhall.CRANE`). A player may decline any of
-them except the Graveyard (facts §16 row 15). `archwk.ruleset` lists them."""
+"""The decisions inside building effects (RB, Appendix: Building Effects;
+facts §1): Treasury and Clay Pit (which goods), Tavern (which apprentice),
+Armoury/Fortress (captures), Barracks (a capture or the release), Church
+(destroy a Debt), Library (discard for 2 Gold), Graveyard (which apprentice to
+lose). The Crane's decision is the Guildhall's (`locations.guildhall.CRANE`).
+What each effect does, and when, is its entry in `archwk.behaviour.buildings`,
+which opens these decisions; `archwk.ruleset` lists them."""
 from __future__ import annotations
 
 from .actions import Action
-from .core import (BUILDING, capture, capture_targets, change_virtue, discard_apprentice, discard_from_hand,
-                   gain, held_by_others, hire, open_decision, record_event, release_from_boards,
-                   release_from_prison, take_debt, writable_player)
+from .core import (BUILDING, capture, capture_targets, discard_apprentice, discard_from_hand, gain, held_by_others,
+                   hire, open_decision, record_event, release_from_boards, writable_player)
 from .decisions import DecisionRule, FreeCaptures, FromBuilding
-
-
-def _open_if(cond, kind):
-    def run(t, p, b):
-        if cond(t, p):
-            open_decision(t, kind, p, FromBuilding(b.name))
-    return run
-
-
-def _monument(t, p, b):
-    for i in range(len(t.players)):
-        change_virtue(t, i, b.params["virtue"], cause="the Monument")
-
-
-def _palace(t, p, b):
-    gain(t, p, {"gold": t.players[p].virtue // b.params["per"]}, cause="the Palace")
-
-
-def _watchtower(t, p, b):
-    for i, q in enumerate(t.players):
-        if q.in_prison >= b.params["min_prison"]:
-            change_virtue(t, i, -b.params["virtue"], cause="the Watchtower")
-
-
-def _capture(t, p, b):
-    open_decision(t, "free_capture", p, FreeCaptures(b.params["captures"], (), b.name))
-
-
-IMMEDIATE = {
-    "gain": lambda t, p, b: gain(t, p, b.params, cause=f"the {b.name}"),
-    "choose": _open_if(lambda t, p: True, "building_choice"),
-    "tavern": _open_if(lambda t, p: any(t.display), "tavern"),
-    "capture": _capture,
-    "barracks": _open_if(lambda t, p: True, "barracks"),
-    "take_debt": lambda t, p, b: take_debt(t, p, b.params["debts"], cause=f"the {b.name}"),
-    "church": _open_if(lambda t, p: t.players[p].debts_unpaid > 0, "church"),
-    "library": _open_if(lambda t, p: bool(t.players[p].hand), "library"),
-    "monument": _monument,
-    "palace": _palace,
-    "watchtower": _watchtower,
-    "hideout": lambda t, p, b: release_from_prison(t, p, cause="the Hideout"),
-    "graveyard": _open_if(lambda t, p: bool(t.players[p].apprentice_ids), "graveyard"),
-    "crane": _open_if(lambda t, p: t.players[p].workers_in_supply > 0, "crane"),
-}
-
-
-def on_construct(t, p, b) -> None:
-    run = IMMEDIATE.get(b.effect)
-    if run is not None:
-        run(t, p, b)
 
 
 def _building(dec):

@@ -1,17 +1,7 @@
 """Variable Setup characters (player board side 2; RB, Variable Setup
-Characters; facts §12). Their figures are in data/characters.toml; their
-abilities are applied where each one bites:
-
-- Ada: `core.taxes_avoided` (1 Tax ignored on every cost)
-- Caroline: `locations.black_market` (+1 building card per Black Market action)
-- Frederick: `locations.guildhall` (no discard for the Cathedral)
-- Rudolf: `locations.workshop` (hire 1 Silver cheaper), `core.apprentice_limit` (6)
-- Therese: `locations.guildhall.payments` and `scoring` (Gold = Marble)
-- Lothaire: `locations.guildhall.payments` (1 Wood or Stone less)
-- Hugo: `core.take_debt` (may pay 2 Silver instead of a Debt)
-- Clovis: `locations.guildhall` (+1 card per building)
-- Fara: `reset` (releases 1 from Prison at each Black Market reset)
-- Bertha: `locations.guardhouse` (+2 Silver sending prisoners to Prison)
+Characters; facts §12): their figures (data/characters.toml), the deal, and the
+decisions two of them bring (Hugo's Debt, Clovis's card). What each one's
+ability changes, and where, is its entry in `archwk.behaviour.characters`.
 """
 from __future__ import annotations
 
@@ -21,6 +11,7 @@ from pathlib import Path
 
 from . import cards, rng
 from .actions import Action
+from .behaviour import CHARACTER_BEHAVIOUR
 from .cards import FrozenMap
 from .core import draw_buildings, record_event, take_debt, writable_player
 from .decisions import DebtsToTake, DecisionRule
@@ -154,9 +145,11 @@ def after_draft(t) -> None:
 
 # ---- Hugo: 2 Silver instead of a Debt, decided each time one would be taken
 
+_HUGO_SILVER = CHARACTER_BEHAVIOUR["Hugo"].debt_choice.silver
+
 def _hugo_legal(s, dec):
     out = [Action("take_debt")]
-    if s.players[dec.player].silver >= 2:
+    if s.players[dec.player].silver >= _HUGO_SILVER:
         out.insert(0, Action("hugo_pay"))
     return out
 
@@ -165,7 +158,7 @@ def _hugo_resolve(t, dec, a):
     p, (n, cause) = dec.player, dec.data
     pl = writable_player(t, p)
     if a.kind == "hugo_pay":
-        pl.silver -= 2
+        pl.silver -= _HUGO_SILVER
         record_event(t, "hugo_paid", p, cause=cause)
     else:
         pl.debts_unpaid += 1
@@ -176,3 +169,11 @@ def _hugo_resolve(t, dec, a):
 
 HUGO = DecisionRule("hugo", legal=_hugo_legal, resolve=_hugo_resolve, data=DebtsToTake,
                     prompt=lambda s, dec: f"Hugo: pay 2 Silver instead of taking a Debt ({dec.data.cause})?")
+
+
+# ---- Clovis: a building card after each building, once the building's own effect is done
+
+CLOVIS_DRAW = DecisionRule(
+    "clovis_draw", legal=lambda s, dec: [], auto=True,
+    resolve=lambda t, dec, a: draw_buildings(t, dec.player, 1, cause="Clovis's ability"),
+    prompt=lambda s, dec: "Clovis draws a building card")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards
+from .behaviour import hook_sum, hooked
 from .constants import APPRENTICE_LIMIT, BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS, RESOURCES
 from .decisions import Decision, DebtsToTake, HiredApprentice
 from .errors import ArchwkError
@@ -135,12 +136,6 @@ def worker_total(s, p: int) -> int:
 
 # --------------------------------------------------------------------------- apprentices
 
-def abilities(s, p: int, key: str) -> list:
-    """The hired apprentices of player p with this ability (copies stack)."""
-    return [APPRENTICES[i - 1] for i in s.players[p].apprentice_ids
-            if APPRENTICES[i - 1].ability == key]
-
-
 def has_skills(s, p: int, needed) -> bool:
     if not needed:
         return True
@@ -151,15 +146,14 @@ def has_skills(s, p: int, needed) -> bool:
 
 
 def apprentice_limit(s, p: int) -> int:
-    return APPRENTICE_LIMIT + (1 if s.players[p].character == "Rudolf" else 0)
+    return APPRENTICE_LIMIT + hook_sum(s, p, "apprentice_limit_bonus")
 
 
 # --------------------------------------------------------------------------- silver and tax
 
 def taxes_avoided(s, p: int) -> int:
-    """Virtue 3 or less skimps on Tax (track icons); Ada ignores 1 more."""
-    pl = s.players[p]
-    return cards.VIRTUE_TRACK[pl.virtue].avoid_tax + (1 if pl.character == "Ada" else 0)
+    """Virtue 3 or less skimps on Tax (track icons); cards may ignore more (Ada)."""
+    return cards.VIRTUE_TRACK[s.players[p].virtue].avoid_tax + hook_sum(s, p, "taxes_avoided")
 
 
 def price(s, p: int, silver: int, tax: int) -> tuple[int, int]:
@@ -210,10 +204,11 @@ def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
 def take_debt(t, p: int, n: int = 1, *, cause: str) -> None:
     if n <= 0:
         return
-    if t.players[p].character == "Hugo" and t.phase == "play" and t.players[p].silver >= 2:
-        # Hugo may pay 2 Silver instead of each Debt, decided when it would be taken
-        open_decision(t, "hugo", p, DebtsToTake(n, cause))
-        return
+    for choice in hooked(t, p, "debt_choice"):
+        # Silver instead of each Debt (Hugo), decided when it would be taken
+        if t.phase == "play" and t.players[p].silver >= choice.value.silver:
+            open_decision(t, choice.value.decision, p, DebtsToTake(n, cause))
+            return
     writable_player(t, p).debts_unpaid += n
     record_event(t, "debt_taken", p, count=n, cause=cause)
 
@@ -225,8 +220,8 @@ def pay_off_debt(t, p: int) -> None:
     pl.debts_paid += 1
     record_event(t, "debt_paid", p)
     change_virtue(t, p, 1, cause="paying off a Debt")
-    for a in abilities(t, p, "debt_bonus"):
-        gain(t, p, a.params, cause=a.name)
+    for h in hooked(t, p, "debt_paid_gain"):
+        gain(t, p, h.value, cause=h.cause)
 
 
 # --------------------------------------------------------------------------- gaining

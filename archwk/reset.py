@@ -14,7 +14,8 @@ space of row 3 or 4; it resolves after the triggering action:
 from __future__ import annotations
 
 from . import rng, solo
-from .core import APPRENTICES, writable_player, change_virtue, gain, release_from_prison, record_event, take_debt
+from .behaviour import hooked
+from .core import writable_player, change_virtue, gain, release_from_prison, record_event, take_debt
 
 
 def black_market_reset(t) -> None:
@@ -40,16 +41,11 @@ def black_market_reset(t) -> None:
     # 3
     for p in reversed(range(len(t.players))):
         prison_at_start = t.players[p].in_prison
-        for cid in sorted(t.players[p].apprentice_ids, reverse=True):
-            a = APPRENTICES[cid - 1]
-            if a.ability == "peddler":
-                gain(t, p, {"silver": a.params["silver"]}, cause=a.name)
-            elif a.ability == "squire" and prison_at_start == 0:
-                gain(t, p, a.params, cause=a.name)
-            elif a.ability == "gatekeeper":
-                release_from_prison(t, p, a.params["release"], cause=a.name)
-        if t.players[p].character == "Fara":
-            release_from_prison(t, p, 1, cause="Fara's ability")
+        for h in hooked(t, p, "at_reset", reset_order=True):
+            if h.value.release:
+                release_from_prison(t, p, h.value.release, cause=h.cause)
+            elif h.value.gain and (prison_at_start == 0 or not h.value.only_if_prison_empty):
+                gain(t, p, h.value.gain, cause=h.cause)
     # 4
     for p, q in enumerate(t.players):
         if q.in_prison >= 3:

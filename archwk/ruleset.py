@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from . import buildings, characters, scoring, setup, solo, turns
 from .actions import Action
+from .behaviour.buildings import BUILDING_BEHAVIOUR
 from .constants import LOCATIONS, OPEN_INDEX
 from .core import add_workers, record_event, writable_player
 from .decisions import DecisionRule, LocationRule
@@ -76,18 +77,18 @@ DECISION_RULES: MappingProxyType[str, DecisionRule] = _by_key((
     # the locations
     mines.DECISION, storehouse.DECISION, workshop.DECISION, town_centre.DECISION,
     black_market.SPACE_B, black_market.KEEP_ONE, guardhouse.DECISION,
-    guildhall.DECISION, guildhall.CATHEDRAL_DISCARD, guildhall.CLOVIS_DRAW, guildhall.CRANE,
+    guildhall.DECISION, guildhall.CATHEDRAL_DISCARD, guildhall.CRANE,
     # choices inside building effects
     buildings.BUILDING_CHOICE, buildings.TAVERN, buildings.FREE_CAPTURE, buildings.BARRACKS,
     buildings.CHURCH, buildings.LIBRARY, buildings.GRAVEYARD,
     # characters
-    characters.HUGO,
+    characters.HUGO, characters.CLOVIS_DRAW,
 ), "kind")
 
 #: decisions with no choice: resolved in order with the others when they reach the top
 AUTO_STEPS = frozenset(k for k, r in DECISION_RULES.items() if r.auto)
 
 #: building effect (buildings.toml `effect`) -> what it does on construction
-CONSTRUCTION_EFFECTS = buildings.IMMEDIATE
+CONSTRUCTION_EFFECTS = MappingProxyType({e: b.on_construct for e, b in BUILDING_BEHAVIOUR.items() if b.on_construct})
 #: building effects scored at the end (archwk.scoring): end-game Virtue and VP bonuses
 END_GAME_EFFECTS = scoring.END_GAME_EFFECTS

@@ -11,15 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from . import cards
-from .core import BUILDING, APPRENTICES, change_virtue, commit, record_event, thaw
+from .behaviour.buildings import BUILDING_BEHAVIOUR
+from .core import BUILDING, change_virtue, commit, record_event, thaw
 from .state import _STATE_FIELDS, _MutableState
 from .errors import ArchwkError
 
 CATHEDRAL_VP = (0,) + tuple(level.vp for level in cards.CATHEDRAL)
 #: the building effects worked out at the end: end-game Virtue (`end_game_virtue`),
 #: VP bonuses (`building_bonus`) and the Fountain's Debts
-END_GAME_EFFECTS = frozenset({"virtue_per", "cathedral_most", "lose_virtue", "most", "hut", "vp_per",
-                              "no_debt", "debt_vp", "fountain"})
+END_GAME_EFFECTS = frozenset(e for e, b in BUILDING_BEHAVIOUR.items()
+                             if b.end_game_virtue or b.vp_bonus or b.debt_vp)
 
 
 @dataclass(frozen=True)
@@ -43,39 +44,14 @@ class ScoreBreakdown:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def _count(s, p, what: str) -> int:
-    pl = s.players[p]
-    if what in ("gold", "marble") and pl.character == "Therese":
-        return pl.gold + pl.marble  # Therese: Gold and Marble are one resource
-    if what in cards.RESOURCES or what in ("silver", "virtue", "debts_paid", "debts_unpaid"):
-        return getattr(pl, what)
-    if what == "buildings":
-        return len(pl.buildings)
-    if what == "captured":
-        return sum(pl.captured)
-    raise ArchwkError(f"unknown count {what!r}")
-
-
-def _strictly_most(s, p, value) -> bool:
-    mine = value(p)
-    return all(mine > value(o) for o in range(len(s.players)) if o != p)
-
-
-def cathedral_highest(s, p) -> bool:
-    return _strictly_most(s, p, lambda o: s.players[o].cathedral_level)
-
-
 # ---- end-game virtue (before scoring)
 
 def end_game_virtue(s, p, b) -> int:
-    prm = b.params
-    if b.effect == "virtue_per":
-        return sum(_count(s, p, c) for c in prm["count"]) // prm["per"]
-    if b.effect == "cathedral_most":
-        return prm["virtue"] if cathedral_highest(s, p) else 0
-    if b.effect == "lose_virtue":
-        return -prm["virtue"]
-    raise ArchwkError(f"{b.name}: no end-game rule for effect {b.effect!r}")
+    """The Virtue an end-game building changes at the end (its behaviour's `end_game_virtue`)."""
+    rule = BUILDING_BEHAVIOUR[b.effect].end_game_virtue
+    if rule is None:
+        raise ArchwkError(f"{b.name}: no end-game rule for effect {b.effect!r}")
+    return rule(s, p, b)
 
 
 def apply_end_game(t) -> None:
@@ -91,22 +67,11 @@ def apply_end_game(t) -> None:
 # ---- VP bonuses
 
 def building_bonus(s, p, b) -> int:
-    prm, pl = b.params, s.players[p]
-    e = b.effect
-    if e == "most":
-        r = prm["resource"]
-        return prm["vp"] if _strictly_most(s, p, lambda o: _count(s, o, r)) else 0
-    if e == "cathedral_most":
-        return prm["vp"] if cathedral_highest(s, p) else 0
-    if e == "hut":
-        return sum(1 for i in pl.apprentice_ids if prm["skill"] in APPRENTICES[i - 1].skills)
-    if e == "vp_per":
-        return _count(s, p, prm["count"]) // prm["per"]
-    if e == "no_debt":
-        return prm["vp"] if pl.debts_unpaid == 0 else 0
-    if e == "debt_vp":
-        return prm["vp"] * pl.debts_unpaid
-    raise ArchwkError(f"{b.name}: no VP rule for effect {e!r}")
+    """The VP a building scores beside its printed VP (its behaviour's `vp_bonus`)."""
+    rule = BUILDING_BEHAVIOUR[b.effect].vp_bonus
+    if rule is None:
+        raise ArchwkError(f"{b.name}: no VP rule for effect {b.effect!r}")
+    return rule(s, p, b)
 
 
 def _score(s, p) -> ScoreBreakdown:
@@ -120,8 +85,10 @@ def _score(s, p) -> ScoreBreakdown:
         blds += b.vp
         if b.category == "vp_bonus":
             blds += building_bonus(s, p, b)
-        elif b.effect == "fountain":
-            debt_vp = b.params["debt_vp"]
+        else:
+            rule = BUILDING_BEHAVIOUR[b.effect].debt_vp
+            if rule is not None:  # the Fountain
+                debt_vp = rule(b)
     lines = dict(
         buildings=blds,
         cathedral=CATHEDRAL_VP[pl.cathedral_level],

@@ -1,4 +1,9 @@
-"""Every building and apprentice card has a behaviour test.
+"""Every card has its behaviour, and every building and apprentice card a behaviour test.
+
+The behaviour tables (archwk.behaviour: apprentices by ability, characters by
+name, buildings by effect) are checked against the data files both ways, the
+hook points against the rules that ask them, and a new card built in a test
+shows that one data row plus one behaviour entry changes play.
 
 The card tests (tests/test_buildings.py, tests/test_apprentices.py) mark each
 test with the cards it checks: `@pytest.mark.card("Smithy")` for buildings (by
@@ -10,13 +15,22 @@ check fireplace makes for card scripts (shared/STYLE.md).
 """
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
+import sys
+import tomllib
 import types
+from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
-from archwk import cards
+import archwk
+from archwk import behaviour, cards, core
+from archwk.behaviour import APPRENTICE_BEHAVIOUR, CHARACTER_BEHAVIOUR, DATA_ONLY, HOOKS, Behaviour, hooks_of
+from archwk.behaviour.buildings import BUILDING_BEHAVIOUR
+from archwk.cards import DATA_DIR, FrozenMap
 
 CARD_TEST_MODULES = ("test_buildings", "test_apprentices")
 
@@ -132,3 +146,170 @@ def test_the_check_notices_a_missing_card():
     assert buildings == {"Smithy", "Aqueduct"}
     assert apprentices == {29, 39, 40}
     assert len(problems) == 2 and "Nowhere Tower" in problems[0] + problems[1]
+
+
+# --------------------------------------------------------------------------- behaviour <-> data, both ways
+# Each card family's behaviour table (archwk.behaviour) against its data file:
+# every card's behaviour key has an entry (data without behaviour), every entry
+# is named by some card (behaviour without data). Read from the TOML files
+# themselves, not through the loader.
+
+
+
+def _rows(file: str, array: str) -> list[dict]:
+    return tomllib.loads((DATA_DIR / file).read_text(encoding="utf-8"))[array]
+
+
+def _both_ways(data_keys: dict[str, list[str]], table) -> tuple[list[str], list[str]]:
+    """(cards whose key has no entry, entries no card names)."""
+    no_behaviour = [f"{key} ({', '.join(cards_)})" for key, cards_ in data_keys.items() if key not in table]
+    no_data = sorted(set(table) - set(data_keys))
+    return no_behaviour, no_data
+
+
+def _by(rows, key, label) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for r in rows:
+        out.setdefault(r[key], []).append(label(r))
+    return out
+
+
+def test_apprentices_behaviour_and_data_both_ways():
+    """RB, Appendix: Apprentice Abilities: every apprentice of apprentices.toml
+    resolves to one behaviour entry by its `ability`, and every entry is some card's."""
+    keys = _by(_rows("apprentices.toml", "apprentice"), "ability", lambda r: f"#{r['id']} {r['name']}")
+    assert sum(map(len, keys.values())) == 43
+    no_behaviour, no_data = _both_ways(keys, APPRENTICE_BEHAVIOUR)
+    assert not no_behaviour, f"apprentices with data but no behaviour: {no_behaviour}"
+    assert not no_data, f"apprentice behaviours no card has: {no_data}"
+
+
+def test_characters_behaviour_and_data_both_ways():
+    """RB, Variable Setup Characters (side 2 and the promo characters): one entry per character."""
+    keys = _by(_rows("characters.toml", "character"), "name", lambda r: r["set"])
+    assert len(keys) == 10
+    no_behaviour, no_data = _both_ways(keys, CHARACTER_BEHAVIOUR)
+    assert not no_behaviour, f"characters with data but no behaviour: {no_behaviour}"
+    assert not no_data, f"character behaviours with no character: {no_data}"
+
+
+def test_buildings_behaviour_and_data_both_ways():
+    """RB, Appendix: Building Effects: every building of buildings.toml resolves
+    to one behaviour entry by its `effect`, and every entry is some building's."""
+    keys = _by(_rows("buildings.toml", "building"), "effect", lambda r: r["name"])
+    assert sum(map(len, keys.values())) == 43
+    no_behaviour, no_data = _both_ways(keys, BUILDING_BEHAVIOUR)
+    assert not no_behaviour, f"buildings with data but no behaviour: {no_behaviour}"
+    assert not no_data, f"building behaviours no building has: {no_data}"
+
+
+# the hook a building's category says it acts at (RB, End of the Game; facts §14)
+_CATEGORY_HOOK = {"immediate": "on_construct", "end_game": "end_game_virtue", "vp_bonus": "vp_bonus",
+                  "scoring_rule": "debt_vp"}
+
+
+@pytest.mark.parametrize("row", _rows("buildings.toml", "building"), ids=lambda r: r["name"])
+def test_each_building_acts_when_its_category_says(row):
+    """An immediate building acts on construction, an end-game one on Virtue at
+    the end, a VP-bonus one on VP, the Fountain on the Debts' VP."""
+    entry = BUILDING_BEHAVIOUR[row["effect"]]
+    assert getattr(entry, _CATEGORY_HOOK[row["category"]]) is not None, row["name"]
+
+
+def test_data_only_apprentices_are_the_skills_only_ones():
+    """RB, Appendix: the Labourer has no ability, all three skills: its entry is
+    DATA_ONLY, and it is the only one; every other entry acts at some hook."""
+    rows = _rows("apprentices.toml", "apprentice")
+    data_only = [r["name"] for r in rows if APPRENTICE_BEHAVIOUR[r["ability"]] is DATA_ONLY]
+    assert data_only == ["Labourer"]
+    assert all(hooks_of(b) for k, b in APPRENTICE_BEHAVIOUR.items() if b is not DATA_ONLY)
+    assert all(hooks_of(b) for b in CHARACTER_BEHAVIOUR.values())
+
+
+def test_apprentice_figures_come_from_the_data():
+    """An apprentice's figure at its hook is read from its row's params (facts §2):
+    the three Acolytes give three different bundles from one entry."""
+    acolytes = [a for a in archwk.cards.APPRENTICES if a.name == "Acolyte"]
+    assert [dict(behaviour.apprentice_hook(a.id, "cathedral_gain")) for a in acolytes] == [
+        {"cards": 1}, {"clay": 2}, {"silver": 2}]
+    assert behaviour.apprentice_hook(13, "cathedral_gain") is None  # the Labourer
+
+
+def _asked_hooks() -> set[str]:
+    """Hook names the rules ask: string constants passed to hook_sum / hook_any /
+    hooked / apprentice_hook anywhere in archwk/, and the gathering locations'
+    `bonus_hook=` (archwk.locations._gather)."""
+    out = set()
+    for path in Path(archwk.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+                pos = {"hook_sum": 2, "hook_any": 2, "hooked": 2, "apprentice_hook": 1}.get(name)
+                if pos is not None and len(node.args) > pos and isinstance(node.args[pos], ast.Constant):
+                    out.add(node.args[pos].value)
+                out |= {k.value.value for k in node.keywords
+                        if k.arg == "bonus_hook" and isinstance(k.value, ast.Constant)}
+    return out
+
+
+def test_every_hook_point_is_asked_by_a_rule_and_filled_by_a_card():
+    """A hook point no rule asks would be behaviour that changes nothing; one no
+    card fills would be a rule waiting on nothing."""
+    asked = _asked_hooks()
+    assert asked - set(HOOKS) == set(), "rules ask hooks that Behaviour does not have"
+    assert set(HOOKS) - asked == set(), "hook points no rule asks"
+    filled = {h for b in (*APPRENTICE_BEHAVIOUR.values(), *CHARACTER_BEHAVIOUR.values()) for h in hooks_of(b)}
+    assert set(HOOKS) - filled == set(), "hook points no card fills"
+
+
+# --------------------------------------------------------------------------- a new card is one row plus one entry
+
+RECRUITER = archwk.cards.Apprentice(
+    id=44, name="Recruiter", skills=frozenset({"tiling"}), virtue=0, ability="recruiter",
+    params=FrozenMap({"silver": 1}), set="extra", text="Hire at the Workshop for 1 Silver less.")
+
+
+def _holding(s, p: int, card: int):
+    t = core.thaw(s)
+    core.writable_player(t, p).apprentice_ids = (card,)
+    return core.commit(t)
+
+
+def test_a_new_apprentice_is_one_data_row_and_one_behaviour_entry(monkeypatch):
+    """Extension: a new apprentice card (data row #44) with a new ability
+    ("recruiter") and one behaviour entry acting at an existing hook point (the
+    Workshop's `hire_discount`, until now only Rudolf's) changes play there: the
+    hire costs 3 Silver instead of 4 (RB, Workshop). Only the tables are copied
+    and extended; no rules module changes."""
+    rows = archwk.cards.APPRENTICES
+    extended = rows + (RECRUITER,)
+    for mod in [m for name, m in sys.modules.items() if name.startswith("archwk") and m is not None]:
+        for attr, value in list(vars(mod).items()):
+            if value is rows:  # the data table, wherever a module keeps a name for it
+                monkeypatch.setattr(mod, attr, extended)
+    table = dict(APPRENTICE_BEHAVIOUR)
+    table["recruiter"] = Behaviour(hire_discount=lambda a: a.params["silver"])
+    monkeypatch.setattr(behaviour, "APPRENTICE_BEHAVIOUR", MappingProxyType(table))
+
+    s = archwk.new_game(2, seed=4)
+    while s.phase != "play":
+        s = s.apply(s.legal_actions()[0])
+    p = s.current_player
+    s = s.edit(player=p, silver=10)
+
+    def hire_at_workshop(state):
+        after = state.apply(archwk.Action("place", location="workshop"))
+        after = after.apply(archwk.Action("hire", target=0))
+        return state.players[p].silver - after.players[p].silver
+
+    assert hire_at_workshop(_holding(s, p, 13)) == 4  # the Labourer: skills only
+    with_recruiter = _holding(s, p, RECRUITER.id)
+    assert with_recruiter.players[p].apprentices == ("Recruiter",)
+    assert hire_at_workshop(with_recruiter) == 3
+    assert behaviour.hook_sum(with_recruiter, p, "hire_discount") == 1
+
+
+def test_the_behaviour_docstring_example_runs():
+    import doctest
+    result = doctest.testmod(behaviour)
+    assert result.attempted and not result.failed

@@ -11,6 +11,7 @@ import pytest
 
 import archwk
 from archwk import LOCATIONS, ruleset
+from archwk.behaviour import decisions_opened
 from archwk.decisions import Decision
 from archwk.ruleset import AUTO_STEPS, DECISION_RULES, LOCATION_RULES
 
@@ -27,8 +28,9 @@ def test_every_location_has_one_rule_and_every_rule_is_a_location():
 
 def _opened_kinds() -> dict[str, str]:
     """Decision kinds the code opens: open_decision(t, "kind", ...),
-    Decision("kind", ...) and the building effects' _open_if(cond, "kind")."""
-    out = {}
+    Decision("kind", ...), the building effects' _open_if(cond, "kind") and the
+    kinds that character behaviours name (Hugo's Debt, Clovis's card)."""
+    out = {kind: f"archwk.behaviour ({who})" for kind, who in decisions_opened().items()}
     for path in ROOT.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

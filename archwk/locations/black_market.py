@@ -12,7 +12,8 @@ from __future__ import annotations
 from .. import cards
 from ..actions import Action
 from ..constants import BLACK_MARKET_SPACES
-from ..core import (abilities, change_virtue, draw_buildings, gain, hire, open_decision, pay, record_event,
+from ..behaviour import hook_sum, hooked
+from ..core import (change_virtue, draw_buildings, gain, hire, open_decision, pay, record_event,
                     to_deck_bottom, writable_player)
 from ..decisions import DecisionRule, LocationRule, LookedAt
 
@@ -36,7 +37,7 @@ def space_goods(s, i: int) -> dict:
 
 
 def cost(s, p, i: int) -> int:
-    return max(0, SILVER[i] - sum(a.params["silver_saved"] for a in abilities(s, p, "trickster")))
+    return max(0, SILVER[i] - hook_sum(s, p, "black_market_silver_saved"))
 
 
 def _blocker_for(i: int):
@@ -65,16 +66,17 @@ def _place_for(i: int):
     def place(t, p):
         occupy(t, p, i)
         pay(t, p, cost(t, p, i), 0, cause="the Black Market")
-        if abilities(t, p, "illusionist"):
-            record_event(t, "no_virtue_lost", p, cause="the Illusionist")
+        kept = hooked(t, p, "black_market_virtue_kept")
+        if kept:
+            record_event(t, "no_virtue_lost", p, cause=f"the {kept[0].name}")
         else:
             change_virtue(t, p, -1, cause="a Black Market action")
         if i != 1:
             gain(t, p, space_goods(t, i), cause="the Small Market" if i == 0 else "the Large Market")
-        for a in abilities(t, p, "swindler"):
-            gain(t, p, a.params, cause=a.name)
-        if t.players[p].character == "Caroline":
-            draw_buildings(t, p, 1, cause="Caroline's ability")
+        for h in hooked(t, p, "black_market_gain"):
+            gain(t, p, h.value, cause=h.cause)
+        for h in hooked(t, p, "black_market_cards"):
+            draw_buildings(t, p, h.value, cause=h.cause)
         if i == 1:
             open_decision(t, "black_market_b", p)
     return place

@@ -9,7 +9,8 @@ pay_debt         : 6 Silver (3 Tax) to pay off 1 Debt"""
 from __future__ import annotations
 
 from ..actions import Action
-from ..core import (abilities, can_pay, change_virtue, gain, held_by_others, open_decision, own_at, pay,
+from ..behaviour import hooked
+from ..core import (can_pay, change_virtue, gain, held_by_others, open_decision, own_at, pay,
                     pay_off_debt, record_event, release_from_boards, release_from_prison, take_debt,
                     writable_player)
 from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, no_blocker
@@ -49,10 +50,8 @@ def imprison_captured(t, p, *, cause: str) -> int:
 def send_to_prison(t, p, *, cause: str) -> None:
     n = imprison_captured(t, p, cause=cause)
     gain(t, p, {"silver": n}, cause="sending captured workers to Prison")
-    if t.players[p].character == "Bertha":
-        gain(t, p, {"silver": 2}, cause="Bertha's ability")
-    for a in abilities(t, p, "enforcer"):
-        gain(t, p, a.params, cause=a.name)
+    for h in hooked(t, p, "prison_sale_gain"):
+        gain(t, p, h.value, cause=h.cause)
 
 
 def _legal(s, dec):

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from .. import cards
 from ..actions import Action
-from ..buildings import on_construct
-from ..core import (BUILDING, REWARD, abilities, cathedral_space_free, change_virtue, discard_from_hand,
-                    draw_buildings, gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
+from ..behaviour import hook_any, hooked
+from ..behaviour.buildings import on_construct
+from ..core import (BUILDING, REWARD, cathedral_space_free, change_virtue, discard_from_hand,
+                    gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
                     record_event, remove_from_display, writable_player)
 from ..decisions import DecisionRule, FromBuilding, LocationRule, no_blocker
 
@@ -19,31 +20,34 @@ from ..decisions import DecisionRule, FromBuilding, LocationRule, no_blocker
 
 def payments(s, p, cost) -> list[tuple]:
     """Every way player p can pay `cost` now, as ((resource, n), ...) tuples.
-    Lothaire pays 1 Wood or 1 Stone less; Therese treats Gold and Marble as one."""
+    A `cost_cut` pays 1 of those resources less (Lothaire: Wood or Stone);
+    `gold_is_marble` treats Gold and Marble as one (Therese)."""
     pl = s.players[p]
-    if pl.character not in ("Lothaire", "Therese"):  # one way to pay: the printed cost
+    cuts = hooked(s, p, "cost_cut")
+    mixed = hook_any(s, p, "gold_is_marble")
+    if not cuts and not mixed:  # one way to pay: the printed cost
         for r, n in cost.items():
             if getattr(pl, r) < n:
                 return []
         return [tuple(sorted(cost.items()))]
     options = [dict(cost)]
-    if pl.character == "Lothaire":
+    if cuts:
         cut = []
-        for r in ("wood", "stone"):
+        for r in cuts[0].value:
             if cost.get(r):
                 c = dict(cost)
                 c[r] -= 1
                 cut.append(c)
         options = cut or options
-    if pl.character == "Therese":
-        mixed = []
+    if mixed:
+        mixed_options = []
         for c in options:
             need = c.get("gold", 0) + c.get("marble", 0)
             for g in range(need + 1):
                 d = dict(c)
                 d["gold"], d["marble"] = g, need - g
-                mixed.append(d)
-        options = mixed
+                mixed_options.append(d)
+        options = mixed_options
     out = []
     for c in options:
         key = tuple(sorted((r, n) for r, n in c.items() if n))
@@ -78,7 +82,7 @@ def cathedral_blocker(s, p) -> str | None:
         return "Virtue 4 or less: you cannot work on the Cathedral"
     if not cathedral_space_free(s, pl.cathedral_level + 1):
         return f"no free space on Cathedral level {pl.cathedral_level + 1}"
-    if not pl.hand and pl.character != "Frederick" and not pl.is_byzantine:
+    if not pl.hand and not pl.is_byzantine and not hook_any(s, p, "no_cathedral_discard"):
         return "advancing the Cathedral needs a building card to discard"
     return None
 
@@ -163,8 +167,8 @@ def construct_building(t, p, name: str, payment) -> None:
     record_event(t, "constructed", p, building=name, vp=b.vp)
     if b.virtue:
         change_virtue(t, p, b.virtue, cause=f"constructing the {name}")
-    if pl.character == "Clovis":  # after the building's own effect, choices included (as online)
-        open_decision(t, "clovis_draw", p)
+    for h in hooked(t, p, "after_building_decision"):  # Clovis: after the building's own effect,
+        open_decision(t, h.value, p)                    # choices included (as online)
     on_construct(t, p, b)
 
 
@@ -174,7 +178,7 @@ def advance_cathedral(t, p, payment) -> None:
     pl = t.players[p]
     if not pl.is_byzantine:
         pay_resources(t, p, payment, cause="work on the Cathedral")
-    if pl.character == "Frederick" or pl.is_byzantine:
+    if pl.is_byzantine or hook_any(t, p, "no_cathedral_discard"):
         finish_cathedral(t, p)
     else:
         open_decision(t, "cathedral_discard", p)
@@ -193,8 +197,8 @@ def finish_cathedral(t, p) -> None:
         gain(t, p, got, cause="a reward card")
     else:
         gain(t, p, {"virtue": 1}, cause="the Cathedral (no reward card left)")
-    for a in abilities(t, p, "cathedral_bonus"):
-        gain(t, p, a.params, cause=a.name)
+    for h in hooked(t, p, "cathedral_gain"):
+        gain(t, p, h.value, cause=h.cause)
 
 
 def _legal(s, dec):
@@ -265,10 +269,6 @@ DECISION = DecisionRule("guildhall", legal=_legal, resolve=_resolve, why=_why,
 CATHEDRAL_DISCARD = DecisionRule(
     "cathedral_discard", legal=_discard_legal, resolve=_discard_resolve,
     prompt=lambda s, dec: "Cathedral: discard 1 building card to the bottom of the pile")
-CLOVIS_DRAW = DecisionRule(
-    "clovis_draw", legal=lambda s, dec: [], auto=True,
-    resolve=lambda t, dec, a: draw_buildings(t, dec.player, 1, cause="Clovis's ability"),
-    prompt=lambda s, dec: "Clovis draws a building card")
 #: opened by the Crane's effect (archwk.buildings)
 CRANE = DecisionRule("crane", legal=_crane_legal, resolve=_crane_resolve, data=FromBuilding,
                      prompt=lambda s, dec: "Crane: put another worker in the Guildhall and construct again")

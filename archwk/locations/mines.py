@@ -3,12 +3,13 @@ split; each Miner adds 1 Clay either way (RB; facts §10)."""
 from __future__ import annotations
 
 from ..actions import Action
-from ..core import abilities, gain, open_decision, own_at
+from ..behaviour import hook_sum
+from ..core import gain, open_decision, own_at
 from ..decisions import DecisionRule, LocationRule, MinesChoice, no_blocker
 
 
 def _miner_clay(s, p) -> int:
-    return sum(a.params["clay"] for a in abilities(s, p, "miner"))
+    return hook_sum(s, p, "mines_clay")
 
 
 def _place(t, p):

@@ -7,7 +7,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..actions import Action
-from ..core import APPRENTICES, abilities, change_virtue, gain, open_decision, own_at, record_event, writable_player
+from ..behaviour import apprentice_hook, hook_sum, hooked
+from ..core import APPRENTICES, change_virtue, gain, open_decision, own_at, record_event, writable_player
 from ..decisions import DecisionRule, LocationRule, TradesLeft, no_blocker
 
 #: the board's two trades, as the multiset of resources paid (option of the action)
@@ -19,8 +20,8 @@ BOARD_TRADES = VIRTUE_TRADES + MARBLE_TRADES
 def trade_terms(action: Action) -> tuple[dict, dict]:
     """(what is paid, what is gained) for a trade action."""
     if action.card is not None:
-        a = APPRENTICES[action.card - 1]
-        return dict(a.params["pay"]), dict(a.params["gain"])
+        trade = apprentice_hook(action.card, "storehouse_trade")
+        return dict(trade.pay), dict(trade.gain)
     pay: dict = {}
     for r in action.option:
         pay[r] = pay.get(r, 0) + 1
@@ -36,9 +37,9 @@ def _legal(s, dec):
     pl = s.players[p]
     out = [Action("trade", option=opt) for opt in BOARD_TRADES
            if _affordable(pl, trade_terms(Action("trade", option=opt))[0])]
-    for a in abilities(s, p, "trade"):
-        if _affordable(pl, a.params["pay"]):
-            out.append(Action("trade", card=a.id))
+    for h in hooked(s, p, "storehouse_trade"):
+        if h.card is not None and _affordable(pl, h.value.pay):
+            out.append(Action("trade", card=h.card.id))
     out.append(Action("stop"))
     return out
 
@@ -62,12 +63,12 @@ def _resolve(t, dec, a):
 
 
 def _place(t, p):
-    actions = own_at(t, "storehouse", p) + sum(a.params["actions"] for a in abilities(t, p, "overseer"))
+    actions = own_at(t, "storehouse", p) + hook_sum(t, p, "storehouse_actions")
     open_decision(t, "storehouse", p, TradesLeft(actions))
 
 
 LOCATION = LocationRule("storehouse", blocker=no_blocker, place=_place,
                         hint=lambda s, p: ("trades", own_at(s, "storehouse", p) + 1
-                                           + sum(a.params["actions"] for a in abilities(s, p, "overseer"))))
+                                           + hook_sum(s, p, "storehouse_actions")))
 DECISION = DecisionRule("storehouse", legal=_legal, resolve=_resolve, data=TradesLeft,
                         prompt=lambda s, dec: f"King's Storehouse: make a trade or stop ({dec.data.left} left)")

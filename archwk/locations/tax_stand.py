@@ -2,12 +2,13 @@
 adds 1 Gold. No placing here while it is empty (RB, Tax Stand)."""
 from __future__ import annotations
 
-from ..core import abilities, change_virtue, gain, record_event, writable_player
+from ..behaviour import hook_sum, hooked
+from ..core import change_virtue, gain, record_event, writable_player
 from ..decisions import LocationRule, no_blocker
 
 
 def _loss(s, p) -> int:
-    return max(0, 2 - sum(a.params["virtue_saved"] for a in abilities(s, p, "thief")))
+    return max(0, 2 - hook_sum(s, p, "tax_stand_virtue_saved"))
 
 
 def _blocker(s, p):
@@ -21,8 +22,8 @@ def _place(t, p):
     writable_player(t, p).silver += took
     record_event(t, "stole_tax", p, silver=took)
     change_virtue(t, p, -_loss(t, p), cause="stealing from the Tax Stand")
-    for a in abilities(t, p, "pickpocket"):
-        gain(t, p, {"gold": a.params["gold"]}, cause=a.name)
+    for h in hooked(t, p, "tax_stand_gain"):
+        gain(t, p, h.value, cause=h.cause)
 
 
 LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..constants import LOCATION_NAMES
-from ..core import (abilities, can_pay, capture, capture_location_limit, capture_targets, open_decision,
+from ..behaviour import hook_any
+from ..core import (can_pay, capture, capture_location_limit, capture_targets, open_decision,
                     own_at, pay)
 from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker
 
@@ -14,7 +15,7 @@ from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker
 def capture_cost(s, p, done: int) -> tuple[int, int]:
     if done == 0:
         return 1, 1
-    return (0 if abilities(s, p, "conspirator") else 1), 0
+    return (0 if hook_any(s, p, "later_captures_free") else 1), 0
 
 
 def _legal(s, dec):

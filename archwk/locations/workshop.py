@@ -7,6 +7,7 @@ card plus 1 per 2 own workers there."""
 from __future__ import annotations
 
 from ..actions import Action
+from ..behaviour import hook_sum
 from ..core import draw_buildings, hire, open_decision, own_at, pay, price, record_event, writable_player
 from ..decisions import DecisionRule, LocationRule, WorkshopChoice, no_blocker
 
@@ -14,7 +15,7 @@ HIRE_SILVER, HIRE_TAX = 4, 2
 
 
 def hire_cost(s, p) -> tuple[int, int]:
-    silver = HIRE_SILVER - (1 if s.players[p].character == "Rudolf" else 0)
+    silver = HIRE_SILVER - hook_sum(s, p, "hire_discount")
     return silver, HIRE_TAX
 
 
