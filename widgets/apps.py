@@ -35,6 +35,9 @@ PAGES = (
      "Load or edit a position and compare what each legal choice would lead to."),
     ("solo.ipynb", "Solo play",
      "Play the solo game against the Byzantine opponent (Constantine or Helena)."),
+    ("gallery.ipynb", "Card gallery",
+     "Every building and apprentice card with its cost, skills, effect and the rulebook section, by skill, "
+     "effect or set."),
 )
 
 
