@@ -36,7 +36,8 @@ ABILITY_GROUPS = {
     "miner": "More when gathering", "stonecutter": "More when gathering", "woodcutter": "More when gathering",
     "jeweller": "More when gathering",
     "swindler": "Black Market", "trickster": "Black Market", "illusionist": "Black Market",
-    "conspirator": "Town Centre and Tax Stand", "thief": "Town Centre and Tax Stand", "pickpocket": "Town Centre and Tax Stand",
+    "conspirator": "Town Centre and Tax Stand", "thief": "Town Centre and Tax Stand",
+    "pickpocket": "Town Centre and Tax Stand",
     "cathedral_bonus": "Cathedral", "debt_bonus": "Debts", "enforcer": "Guardhouse",
     "gatekeeper": "Black Market reset", "squire": "Black Market reset", "peddler": "Black Market reset",
     "none": "Skills only",
@@ -141,7 +142,7 @@ def rulebook_section(kind: str, card) -> str:
     return f"Appendix — Apprentice Abilities: {card.name}"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def catalogue() -> tuple[CardEntry, ...]:
     """All 43 buildings and all 43 apprentices, buildings first, by id."""
     out = [CardEntry("building", b.id, b.name, b.skills, CATEGORY_WORDS.get(b.category, b.category), b.set,
