@@ -272,14 +272,17 @@ def _display(t, me, legal) -> dict:
         cid = d.apprentice
         if not cid:
             text.append("(empty)")
-            hover.append(f"Display space {d.position}: empty")
+            hover.append(f"Display position {d.position}: empty")
             fill.append("#eeeeee")
             continue
         name = d.name.replace(" ", "<br>", 1)
-        text.append(f"{name}<br><b>{skill_initials(cid)}</b>")
+        text.append(f"<b>{d.position}</b> {name}<br><b>{skill_initials(cid)}</b>")
         h = _card_hover(cid, d.position, d.row, d.column, d.silver)
         if me is not None and slot in hires:
-            h += "<br><b>Click to hire it.</b>"
+            cost = ""
+            if t.decision_kind == "workshop" and d.hire_cost is not None:
+                cost = f" for {d.hire_cost} Silver" + (f" ({d.skipped} on the skipped cards)" if d.skipped else "")
+            h += f"<br><b>Click to hire it{cost}.</b>"
         hover.append(h)
         fill.append("#f7e9c8" if me is None or slot in hires or not hires else "#e6e0d2")
     return dict(
@@ -292,7 +295,7 @@ def _display(t, me, legal) -> dict:
 
 @functools.lru_cache(maxsize=1024)
 def _card_hover(cid: int, position: int, row: int, column: int, coins: int) -> str:
-    lines = [f"Display space {position} (row {row}, column {column})", apprentice_text(cid)]
+    lines = [f"Display position {position} (row {row}, column {column})", apprentice_text(cid)]
     if coins:
         lines.append(f"{coins} Silver lies on it: whoever hires it takes the Silver.")
     return wrap_html(lines)
@@ -453,9 +456,6 @@ def board_layout(state) -> dict:
         annotations.append(dict(x=97, y=CATHEDRAL_Y0 + i * CATHEDRAL_DY, xanchor="left",
                                 text=f"L{lv.level} · {lv.vp} VP", showarrow=False, font=dict(size=10),
                                 hovertext=_cathedral_level_hover(i)))
-    for col in range(4):
-        annotations.append(dict(x=DISPLAY_X0 + col * DISPLAY_DX, y=36.2, text=f"column {col + 1}",
-                                showarrow=False, font=dict(size=9, color="#666")))
     return dict(
         width=WIDTH, height=HEIGHT, margin=dict(l=4, r=4, t=34, b=4), showlegend=False,
         plot_bgcolor="#f7f1e3", paper_bgcolor="#fffdf8", dragmode=False, hovermode="closest",

@@ -12,6 +12,7 @@ import ipywidgets
 from archwk import cards
 from archwk.model import HIDDEN
 
+from .cards import building_face, faces_row
 from .text import apprentice_text, building_text, character_text, colour, esc
 
 _RES = cards.RESOURCES
@@ -44,8 +45,8 @@ def player_html(state, p: int) -> str:
     if pl.hand and len(hidden) == len(pl.hand):
         rows.append(f"<b>Hand</b> {len(pl.hand)} card{'s' if len(pl.hand) != 1 else ''} (hidden)")
     else:
-        chips = " ".join(_chip(esc(h), building_text(h)) for h in pl.hand) or "<i>empty</i>"
-        rows.append(f"<b>Hand ({len(pl.hand)})</b> {chips}")
+        faces = [building_face(h, width=140) if h != HIDDEN else _chip("? hidden card") for h in pl.hand]
+        rows.append(f"<b>Hand ({len(pl.hand)})</b> " + (faces_row(faces) if faces else "<i>empty</i>"))
     if pl.apprentice_ids:
         chips = []
         for cid in pl.apprentice_ids:
