@@ -79,8 +79,11 @@ def test_hint_and_lesson_navigation():
 
 
 def test_cards_in_a_decision_are_described():
-    ui = TutorialUI(start=1)  # the building draft
-    assert "needs no skills" in ui.cards.value and "VP" in ui.cards.value
+    ui = TutorialUI(start=1)  # the building draft: a card face per building to keep
+    faces = ui.decision.faces.value
+    kept = [a.card for a in ui.attempt.choices()]
+    assert faces.count('class="archwk-card ') == len(kept)
+    assert "no skill" in faces and "VP" in faces
 
 
 def test_an_exception_in_a_callback_shows_a_message(monkeypatch):

@@ -3,6 +3,7 @@ before it is taken, card faces and the card gallery, the history as a tree
 with Undo."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -263,3 +264,50 @@ def test_explorer_undo_button_and_line_menu():
     ex.lines_menu.value = 1
     assert ex.session.line_number == 1 and len(ex.session) == 5 and ex.error_text == ""
     assert "Line menu" in ex.decision.note.value or ex.session.at_end
+
+
+# --------------------------------------------------------------------------- tutorial
+
+def test_tutorial_board_answers_clicks_like_the_explorer():
+    from widget_helpers import click_location
+
+    from widgets.tutorial import TutorialUI
+    ui = TutorialUI()  # lesson 1: place at the Guildhall, then construct the Well
+    click_location(ui.board, "guildhall")
+    assert ui.error.value == ""
+    assert ui.attempt.actions == [Action("place", "guildhall")]
+    assert ui.attempt.verdict.status == "continue"
+    ui.show(0)
+    reason = ui.attempt.state.placement_blockers()["guardhouse"]
+    click_location(ui.board, "guardhouse")  # no Guardhouse action is possible here
+    assert html.escape(reason) in ui.error.value and ui.attempt.actions == []
+
+
+def test_tutorial_shows_the_score_projection():
+    from widgets.tutorial import TutorialUI
+    ui = TutorialUI(start=15)  # lesson 16: the end of the game
+    assert ui.lesson.key == "end"
+    scores = archwk.final_scores(ui.attempt.state)
+    assert ui.score.totals() == [sc.total for sc in scores]
+    assert ui.score.title.startswith("Projected")
+    t = table(ui.attempt.state)
+    assert t.turn <= 160 and t.resets <= 6  # a position that looks like a real game
+    assert "VP projected" in " ".join(b.description for b in ui.decision.buttons)
+    for action in ui.lesson.solution_actions():
+        ui.decision.button_for(action).click()
+    assert ui.score.totals() == [sc.total for sc in archwk.final_scores(ui.attempt.state)]
+
+
+def test_tutorial_lesson_buttons_and_hints_fit_what_is_shown():
+    from widgets.tutorial import TutorialUI
+    from widgets.tutorial.lessons import BY_KEY
+    ui = TutorialUI(start=1)  # the draft: the hint points at "needs" on the buttons
+    assert '"needs' in BY_KEY["setup"].hint
+    labels = [b.description for b in ui.decision.buttons]
+    skilled = [a.card for a in ui.attempt.choices() if cards.building(a.card).skills]
+    assert skilled and all(any(n in lab and "needs" in lab for lab in labels) for n in skilled)
+    assert all(b.layout.width == "auto" for b in ui.lesson_buttons)
+    ui6 = TutorialUI(start=5)  # the Workshop: the apprentice buttons list the skills
+    ui6.decision.button_for(Action("place", "workshop")).click()
+    hires = [b.description for b in ui6.decision.buttons if b._action.kind == "hire"]
+    assert hires and all(any(k in d for k in ("Carpentry", "Masonry", "Tiling")) for d in hires)

@@ -487,6 +487,39 @@ class BoardClick:
 CLICKABLE = ("locations", "guildhall spaces", "display")
 
 
+def click_action(legal, click: BoardClick):
+    """The action among `legal` that a board click stands for, or None: a
+    display card hires it; a worker group is captured (or its location placed
+    on / a worker brought back from it); a location is placed on."""
+    wanted: list[tuple] = []
+    if click.what == "slot":
+        wanted = [("hire", None, click.slot)]
+    elif click.what == "worker":
+        wanted = [("capture", click.location, click.player), ("place", click.location, None),
+                  ("return_worker", click.location, None)]
+    elif click.what == "location":
+        wanted = [("place", click.location, None), ("return_worker", click.location, None)]
+    for kind, loc, target in wanted:
+        for a in legal:
+            if a.kind == kind and a.location == loc and a.target == target:
+                return a
+    return None
+
+
+def click_reason(state, click: BoardClick) -> str:
+    """Why a board click stands for no legal action, in the rules' words."""
+    from archwk import Action
+    s = state
+    if click.what in ("location", "worker") and click.location:
+        if s.decision == "place":
+            return s.why_illegal(Action("place", click.location)) or "not possible now"
+        if click.what == "worker" and s.decision in ("town_centre", "free_capture"):
+            return s.why_illegal(Action("capture", click.location, target=click.player)) or "not possible now"
+    if click.what == "slot":
+        return f"That display card cannot be hired now ({s.prompt})."
+    return f"Nothing to do there now. The decision is: {s.prompt}"
+
+
 class BoardView(ipywidgets.VBox):
     """The main board as a plotly `FigureWidget` (`.figure`).
 

@@ -23,7 +23,7 @@ from archwk import GameState
 from archwk.save import PRIVATE_CARD_ACTIONS  # choices whose card another player may not see
 from archwk.table import table as read_table
 
-from .board import BoardClick, BoardView
+from .board import BoardClick, BoardView, click_action, click_reason
 from .decision import DecisionPanel
 from .editor import WhatIfEditor
 from .evaluation import EvaluationPanel
@@ -430,32 +430,10 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
 
     def action_for_click(self, click: BoardClick):
         """The legal action a board click stands for, or None."""
-        legal = self.state.legal_actions()
-        wanted = []
-        if click.what == "slot":
-            wanted = [("hire", None, click.slot)]
-        elif click.what == "worker":
-            wanted = [("capture", click.location, click.player), ("place", click.location, None),
-                      ("return_worker", click.location, None)]
-        elif click.what == "location":
-            wanted = [("place", click.location, None), ("return_worker", click.location, None)]
-        for kind, loc, target in wanted:
-            for a in legal:
-                if a.kind == kind and a.location == loc and a.target == target:
-                    return a
-        return None
+        return click_action(self.state.legal_actions(), click)
 
     def _click_reason(self, click: BoardClick) -> str:
-        from archwk import Action
-        s = self.state
-        if click.what in ("location", "worker") and click.location:
-            if s.decision == "place":
-                return s.why_illegal(Action("place", click.location)) or "not possible now"
-            if click.what == "worker" and s.decision in ("town_centre", "free_capture"):
-                return s.why_illegal(Action("capture", click.location, target=click.player)) or "not possible now"
-        if click.what == "slot":
-            return f"That display card cannot be hired now ({s.prompt})."
-        return f"Nothing to do there now. The decision is: {s.prompt}"
+        return click_reason(self.state, click)
 
     @guarded
     def _on_slider(self, change) -> None:
