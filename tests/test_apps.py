@@ -169,6 +169,8 @@ def test_whatif_app_evaluates_on_demand_or_automatically():
     assert app.figure is None  # no chart (and no second plotly.js) before an evaluation
     app.evaluate_button.click()
     assert app.error.value == "" and "Win chance" in app.table.value
+    assert app.figure is None  # issue 14: the chart only once asked for (the page's first render)
+    app.show_chart.value = True
     # issue 6: the evaluation is also a plotly chart, one bar per legal action
     assert len(app.figure.data[0].y) == len(app.explorer.state.legal_actions())
     app.explorer.decision.buttons[0].click()

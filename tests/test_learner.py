@@ -311,3 +311,27 @@ def test_tutorial_lesson_buttons_and_hints_fit_what_is_shown():
     ui6.decision.button_for(Action("place", "workshop")).click()
     hires = [b.description for b in ui6.decision.buttons if b._action.kind == "hire"]
     assert hires and all(any(k in d for k in ("Carpentry", "Masonry", "Tiling")) for d in hires)
+
+
+# --------------------------------------------------------------------------- evaluation chart
+
+def test_evaluation_chart_labels_are_whole_and_panels_apart():
+    from archwk.analysis import evaluate_actions
+    from widgets.analysis_charts import evaluation_chart
+    s = started(3, seed=2)
+    values = evaluate_actions(s, rollouts=2, seed=1, depth=2)
+    fig = evaluation_chart(values)
+    shown = {y.replace("<br>", " ") for y in fig.data[0].y}
+    assert shown == {v.label for v in values}
+    assert any(len(v.label) > 45 for v in values)  # long labels are there, whole
+    assert all(len(line) <= 42 for y in fig.data[0].y for line in y.split("<br>"))
+    gap = fig.layout.xaxis2.domain[0] - fig.layout.xaxis.domain[1]
+    assert gap >= 0.08 - 1e-9
+    assert fig.layout.yaxis.automargin
+
+
+def test_whatif_page_makes_no_second_figure_until_asked():
+    from widgets import apps
+    app = apps.WhatIfApp()
+    assert app.values and "Win chance" in app.table.value
+    assert app.figure is None and app.chart.children == ()
