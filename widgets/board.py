@@ -130,7 +130,7 @@ def _virtue_hover(v: int) -> str:
 def _cathedral_level_hover(i: int) -> str:
     lv = cards.CATHEDRAL[i]
     costs = " or ".join(items(c) for c in lv.costs)
-    return wrap_html([f"Cathedral level {lv.level}: {lv.vp} VP, {lv.spaces} space(s)",
+    return wrap_html([f"Cathedral level {lv.level}: {lv.vp} VP, {lv.spaces} space{'s' if lv.spaces != 1 else ''}",
                       f"cost: {costs}, and discard 1 building card",
                       "Advancing takes a reward card (or 1 Virtue when none is left).",
                       f"Needs Virtue {_virtue_limits()[1] + 1} or more and a free space on the next level."])
@@ -311,7 +311,8 @@ def _piles(t) -> dict:
         title = "Small" if which == "small" else "Large"
         text.append(f"{title} ({count}):<br>{esc(items(goods))}")
         empty = "" if count else " (the pile is empty: the printed goods under it apply)"
-        hover.append(wrap_html([f"{title} Market pile, {count} card(s); top card: {items(goods)}{empty}",
+        piled = f"{count} card{'s' if count != 1 else ''}"
+        hover.append(wrap_html([f"{title} Market pile, {piled}; top card: {items(goods)}{empty}",
                                 f"Black Market space {space} gives these goods.",
                                 "At each Black Market reset the top Small card turns over onto the Large pile."]))
     return dict(
@@ -385,12 +386,13 @@ def _players(state, t) -> dict:
         xs.append(LEGEND_X)
         ys.append(LEGEND_Y0 - p * LEGEND_DY)
         fill.append(colour(state, p))
-        name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character else "")
+        name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character and pl.character != pl.name else "")
         if pl.is_bot:
             name += " · solo opponent"
         text.append(f"<b>{name} ◀ to decide</b>" if p == cur else name)
+        nw, nb = pl.workers_in_supply, len(pl.buildings)
         hover.append(f"<b>{name}</b><br>Silver {pl.silver} · Virtue {pl.virtue} · "
-                     f"{pl.workers_in_supply} workers in supply · {len(pl.buildings)} buildings")
+                     f"{nw} worker{'s' if nw != 1 else ''} in supply · {nb} building{'s' if nb != 1 else ''}")
     return dict(
         type="scatter", name="players", mode="markers+text", x=xs, y=ys, text=text,
         textposition="middle right", textfont=dict(size=10, color="#222"), hoverinfo="text",

@@ -30,7 +30,7 @@ def player_html(state, p: int) -> str:
     c = colour(state, p)
     deciding = state.current_player == p
     head = f'<b style="font-size:14px">{esc(pl.name)}</b>'
-    if pl.character:
+    if pl.character and pl.character != pl.name:  # the solo opponent is named after its character
         head += " " + _chip(esc(pl.character), character_text(pl.character))
     if pl.is_bot:
         head += " " + _chip("solo opponent")
