@@ -11,8 +11,9 @@ import html
 import re
 
 _PLURAL_AFTER_ONE = re.compile(
-    r"(?<![\d.,])(?<!Player )(?<!Bot )(?<!Turn )\b1 (trades|cards|captures|actions|workers|buildings|apprentices|players|decisions|choices|"
-    r"lessons|rollouts|debts|turns|resets|spaces|skills|rows|columns)\b", re.I)
+    r"(?<![\d.,])(?<!Player )(?<!Bot )(?<!Turn )\b1 (trades|cards|captures|actions|workers|buildings|"
+    r"apprentices|players|decisions|choices|lessons|rollouts|debts|turns|resets|spaces|skills|rows|columns)\b",
+    re.I)
 _RULES = [
     (re.compile(r"\w\(s\)"), "placeholder plural '(s)'"),
     (_PLURAL_AFTER_ONE, "a plural after 1"),
