@@ -335,3 +335,13 @@ def test_whatif_page_makes_no_second_figure_until_asked():
     app = apps.WhatIfApp()
     assert app.values and "Win chance" in app.table.value
     assert app.figure is None and app.chart.children == ()
+
+
+def test_hire_hover_tells_the_cost_in_detail():
+    from widgets.decision import action_tooltip
+    s = _at_workshop(1)
+    a = next(a for a in s.legal_actions() if a.kind == "hire" and a.target == 2)
+    slot = table(s).display[2]
+    tip = action_tooltip(s, a)
+    assert "Position 3 (row 1, column 3)" in tip and slot.name in tip
+    assert f"costs {slot.hire_cost} Silver, 2 of it laid on the skipped cards" in tip

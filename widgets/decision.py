@@ -132,7 +132,17 @@ def action_tooltip(state, action) -> str:
         return apprentice_text(action.card)
     slot = _display_slot(state, action)
     if slot is not None:
-        return apprentice_text(slot.apprentice) if slot.apprentice else ""
+        if not slot.apprentice:
+            return ""
+        tip = f"Position {slot.position} (row {slot.row}, column {slot.column}). {apprentice_text(slot.apprentice)}"
+        if _table_of(state).decision_kind == "workshop" and slot.hire_cost is not None:
+            tip += f" Hiring it here costs {slot.hire_cost} Silver"
+            if slot.skipped:
+                tip += f", {slot.skipped} of it laid on the skipped cards to its left"
+            tip += "."
+        if slot.silver:
+            tip += f" Whoever hires it takes the {slot.silver} Silver on it."
+        return tip
     return str(action)
 
 
