@@ -207,6 +207,7 @@ class DecisionPanel(ipywidgets.VBox):
         self.note = ipywidgets.HTML()
         self.groups_box = ipywidgets.VBox()
         self.faces = ipywidgets.HTML()  # the cards the choices are about
+        self.faces.add_class("archwk-choice-cards")
         self.css = ipywidgets.HTML(CHOICE_CSS, layout=ipywidgets.Layout(display="none"))
         super().__init__(children=[self.css, self.prompt, self.note, self.groups_box, self.faces], **kwargs)
         self._on_choose = on_choose
