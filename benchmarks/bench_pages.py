@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-import voila_browser as vb  # noqa: E402
+import voila_browser as vb  # type: ignore[import-not-found]  # noqa: E402
 
 #: page -> (a CSS selector or text that shows its content, whether it has a board)
 PAGES = {

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 import voila_browser as vb
 
 pytestmark = pytest.mark.skipif(

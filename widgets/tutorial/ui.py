@@ -24,7 +24,7 @@ from ..decision import DecisionPanel
 from ..panels import PlayerPanels
 from ..score import ScorePanel
 from ..text import ShowsErrors, guarded
-from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Lesson, Progress
+from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Attempt, Lesson, Progress
 
 _STYLE = {
     RIGHT: ("#e7f5e9", "#2d7a2d", "✔"),
@@ -45,7 +45,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     def __init__(self, start: int = 0, **kwargs):
         self.progress = Progress()
         self.index = start
-        self.attempt = None
+        self.attempt: Attempt  # set by show()
 
         self.lesson_buttons = [
             ipywidgets.Button(description=f"{i + 1}", tooltip=lesson.title,
@@ -74,7 +74,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
 
-        self.board = None  # built on the first lesson (needs a state)
+        self.board: BoardView | None = None  # built on the first lesson (needs a state)
         self.decision = DecisionPanel(on_choose=self._on_choose)
         self.players_panel = PlayerPanels()
         self.side = ipywidgets.VBox(
@@ -147,7 +147,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         can_act = bool(choices)
         note = ""
         if a.done:
-            note = "Lesson position after your move." if a.verdict.status == RIGHT else ""
+            note = "Lesson position after your move." if a.verdict and a.verdict.status == RIGHT else ""
         elif s.current_player != YOU:
             note = "Waiting for the other player."
         self.decision.update(s, can_act=can_act, note=note)
