@@ -1,6 +1,6 @@
 """Issue 14's new parts in Chromium: the card gallery page, the tutorial board
 answering a click, the costs on the buttons, the what-if page's single figure,
-and a screenshot of every page (artifacts/browser/page-*.png).
+and a screenshot of every page (artifacts/screens/page-*.png).
 
 Same server and browser set-up as tests/test_browser.py (the real Voila
 server started by `bash scripts/kit serve`, Debian's Chromium)."""
@@ -47,8 +47,13 @@ def browser(server):
         yield br
 
 
+#: kept apart from artifacts/browser/, which tests/test_browser.py empties at its start
+SCREENS = vb.ROOT / "artifacts" / "screens"
+
+
 def clean(page, console, name: str) -> None:
-    vb.screenshot(page, name)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
     assert vb.widget_errors(page) == []
     assert console.errors == [], console.errors
 
@@ -89,7 +94,10 @@ def test_tutorial_board_click_places_a_worker(server, browser):
     assert "Projected scores" in vb.body_text(page)
     click_board(page, "locations", "guildhall")
     wait_text(page, "Now choose what to construct")
-    assert vb.board(page)["workers"]["guildhall"] == {"0": 1}
+    deadline = time.monotonic() + STEP_TIMEOUT / 1000  # the board redraws after the text on a busy machine
+    while (vb.board(page)["workers"].get("guildhall") != {"0": 1}) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert vb.board(page)["workers"].get("guildhall") == {"0": 1}
     build = page.get_by_role("button", name=re.compile(r"^Construct the Well"))
     assert "3 VP" in build.inner_text() and "projected" in build.inner_text()
     assert page.locator('.archwk-choice-cards .archwk-card-building[data-card="Well"]').count() == 1
