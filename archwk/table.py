@@ -66,6 +66,8 @@ class DisplaySlot:
     card skipped to reach this column, counting the workers they have at the
     Workshop (at the Workshop's own decision) or would have after placing one
     there (RB, Workshop). None when the space is empty or the game is over.
+    `skipped` is the part of `hire_cost` laid on the skipped cards of the row
+    (1 Silver each), None when `hire_cost` is.
     """
     position: int
     row: int
@@ -75,6 +77,7 @@ class DisplaySlot:
     skills: frozenset[str]
     silver: int
     hire_cost: int | None
+    skipped: int | None = None
 
 
 @dataclass(frozen=True)
@@ -276,8 +279,9 @@ def _frozen(d: dict) -> Mapping:
     return MappingProxyType(d)
 
 
-def _hire_costs(s: GameState) -> dict[int, int] | None:
-    """Silver to hire from each display slot for the player to decide (see DisplaySlot)."""
+def _hire_costs(s: GameState) -> dict[int, tuple[int, int]] | None:
+    """(Silver to hire, of it Silver on skipped cards) from each display slot for
+    the player to decide (see DisplaySlot)."""
     if not s.pending:
         return None
     dec = s.pending[-1]
@@ -288,7 +292,8 @@ def _hire_costs(s: GameState) -> dict[int, int] | None:
         w = core.own_at(s, "workshop", p) + 1
     silver, tax = workshop.hire_cost(s, p)
     base = core.price(s, p, silver, tax)[0]
-    return {slot: base + workshop.skips(w, slot) for slot in range(DISPLAY_ROWS * DISPLAY_COLUMNS)}
+    return {slot: (base + workshop.skips(w, slot), workshop.skips(w, slot))
+            for slot in range(DISPLAY_ROWS * DISPLAY_COLUMNS)}
 
 
 def _display(s: GameState) -> tuple[DisplaySlot, ...]:
@@ -297,10 +302,11 @@ def _display(s: GameState) -> tuple[DisplaySlot, ...]:
     for slot, (cid, coins) in enumerate(zip(s.display, s.display_silver)):
         row, col = divmod(slot, DISPLAY_COLUMNS)
         a = cards.APPRENTICES[cid - 1] if cid else None
+        cost, skipped = costs[slot] if a and costs is not None else (None, None)
         out.append(DisplaySlot(
             position=slot + 1, row=row + 1, column=col + 1, apprentice=cid or None,
             name=a.name if a else None, skills=a.skills if a else frozenset(), silver=coins,
-            hire_cost=costs[slot] if a and costs is not None else None))
+            hire_cost=cost, skipped=skipped))
     return tuple(out)
 
 

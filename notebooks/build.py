@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 
 BACK = "[← Dashboard](dashboard.ipynb)"
 NAV = ("[Dashboard](dashboard.ipynb) · [Rules tutorial](tutorial.ipynb) · [Game explorer](explorer.ipynb) · "
-       "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb)")
+       "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb) · [Card gallery](gallery.ipynb)")
 
 NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
     "dashboard.ipynb": [
@@ -105,6 +105,22 @@ notes on the [dashboard](dashboard.ipynb))."""),
 
 app = SoloApp(seed=1)
 app"""),
+    ],
+    "gallery.ipynb": [
+        ("md", f"""# Card gallery
+
+{BACK}
+
+Every building card (43) and every apprentice (43) as it looks in the game: a building shows its
+Victory Points, its cost, the skills its construction needs, the Virtue it gives or takes and its
+effect; an apprentice shows its skills, its ability and the Virtue it gives or takes when hired.
+Under each card is the rulebook section that describes it. Narrow the list by skill, by kind of
+effect or by set (the base game, or the three extra buildings and apprentices of the online
+version), or find a card by its name or its rule."""),
+        ("code", """from widgets.gallery import CardGallery
+
+gallery = CardGallery()
+gallery"""),
     ],
 }
 

@@ -79,8 +79,11 @@ def test_hint_and_lesson_navigation():
 
 
 def test_cards_in_a_decision_are_described():
-    ui = TutorialUI(start=1)  # the building draft
-    assert "needs no skills" in ui.cards.value and "VP" in ui.cards.value
+    ui = TutorialUI(start=1)  # the building draft: a card face per building to keep
+    faces = ui.decision.faces.value
+    kept = [a.card for a in ui.attempt.choices()]
+    assert faces.count('class="archwk-card ') == len(kept)
+    assert "no skill" in faces and "VP" in faces
 
 
 def test_an_exception_in_a_callback_shows_a_message(monkeypatch):
@@ -166,6 +169,8 @@ def test_whatif_app_evaluates_on_demand_or_automatically():
     assert app.figure is None  # no chart (and no second plotly.js) before an evaluation
     app.evaluate_button.click()
     assert app.error.value == "" and "Win chance" in app.table.value
+    assert app.figure is None  # issue 14: the chart only once asked for (the page's first render)
+    app.show_chart.value = True
     # issue 6: the evaluation is also a plotly chart, one bar per legal action
     assert len(app.figure.data[0].y) == len(app.explorer.state.legal_actions())
     app.explorer.decision.buttons[0].click()

@@ -18,7 +18,7 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb"]
+NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb"]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 #: run after each notebook, in its kernel; an assertion failing there fails the test
@@ -27,7 +27,7 @@ CHECKS = {
 tab = dashboard()
 assert [tab.get_title(i) for i in range(3)] == ["Start here", "Rules notes", "Lessons"]
 assert "Quarry yield" in tab.children[1].value and "<table>" in tab.children[1].value
-for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb"):
+for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb"):
     assert f'href="{page}"' in tab.children[0].value, page
 """,
     "tutorial.ipynb": """
@@ -64,6 +64,13 @@ assert [p.name for p in ex.state.players] == ["Ann (you)", "Constantine"]
 app.opponents.value = "helena"
 app.new_button.click()
 assert app.explorer.state.players[1].name == "Helena", app.explorer.state.players
+""",
+    "gallery.ipynb": """
+assert gallery.count == 86 and gallery.grid.value.count('class="archwk-card ') == 86
+gallery.skill.value = "carpentry"
+assert 0 < gallery.count < 86 and all("carpentry" in e.skills for e in gallery.entries)
+gallery.card_set.value = "extra"
+assert {e.name for e in gallery.entries} == {"Graveyard", "Peddler"}, gallery.entries
 """,
 }
 

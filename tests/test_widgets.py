@@ -229,7 +229,7 @@ def test_choosing_at_a_past_point_branches():
              and len(ex.session.states[i].legal_actions()) > 1)
     ex.slider.value = k
     later = ex.session.states[k + 1]
-    assert "new what-if line" in ex.decision.note.value
+    assert "starts a new line of play" in ex.decision.note.value
     for m in ex.seat_menus:  # people now, so the new line stops after one step
         m.value = "person"
     alt = next(b for b in ex.decision.buttons if b._action != ex.session.action_at(k + 1))
@@ -238,6 +238,10 @@ def test_choosing_at_a_past_point_branches():
     assert ex.session.cursor == k + 1 == len(ex.session) - 1
     assert ex.state is not later and ex.session.action_at(k + 1) == chosen
     assert ex.slider.max == k + 1
+    # the line left behind is kept as a branch, whole
+    assert [line.number for line in ex.session.lines()] == [1, 2] and ex.lines_menu.value == 2
+    ex.lines_menu.value = 1
+    assert len(ex.session) == n and ex.session.states[k + 1] is later
 
 
 def test_bot_step_button():

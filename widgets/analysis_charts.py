@@ -23,18 +23,22 @@ KIND_COLOURS = {"apprentice": "#4c78a8", "skill": "#f58518", "building": "#54a24
 PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd")
 
 
-def _short(text: str, n: int = 48) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 # --------------------------------------------------------------------------- move evaluation
+
+def _wrap(text: str, width: int = 42) -> str:
+    """A label on lines of at most `width` characters (plotly's <br>), never cut."""
+    import textwrap
+    return "<br>".join(textwrap.wrap(text, width)) or text
+
 
 def evaluation_chart(values, *, title: str | None = None) -> go.Figure:
     """Win chance and expected VP of each action (`archwk.analysis.evaluate_actions`),
-    best first, with their 95 % intervals as error bars."""
+    best first, with their 95 % intervals as error bars. Move labels are
+    wrapped, never cut; the two panels are far enough apart that their axis
+    labels do not meet."""
     vals = sorted(values, key=lambda v: (v.win_rate, v.mean_vp))
-    labels = [_short(v.label) for v in vals]
-    fig = make_subplots(rows=1, cols=2, shared_yaxes=True, horizontal_spacing=0.03,
+    labels = [_wrap(v.label) for v in vals]
+    fig = make_subplots(rows=1, cols=2, shared_yaxes=True, horizontal_spacing=0.08,
                         subplot_titles=("Win chance", "Expected VP"))
     fig.add_trace(go.Bar(
         y=labels, x=[v.win_rate for v in vals], orientation="h", name="win chance", marker_color="#4c78a8",
@@ -50,10 +54,13 @@ def evaluation_chart(values, *, title: str | None = None) -> go.Figure:
         customdata=[[v.label, v.vp_ci[0], v.vp_ci[1]] for v in vals],
         hovertemplate="%{customdata[0]}<br>%{x:.1f} VP (95%: %{customdata[1]:.1f}-%{customdata[2]:.1f})<extra></extra>"),
         row=1, col=2)
-    fig.update_xaxes(range=[0, 1], tickformat=".0%", row=1, col=1)
+    fig.update_xaxes(range=[0, 1.0001], tickvals=[0, 0.25, 0.5, 0.75, 1], tickformat=".0%", row=1, col=1)
+    fig.update_xaxes(nticks=5, row=1, col=2)
+    fig.update_yaxes(automargin=True, tickfont=dict(size=11))
     n = vals[0].n if vals else 0
+    rows = sum(label.count("<br>") + 1 for label in labels)
     fig.update_layout(title=title or f"Move evaluation ({n} rollouts per action)", showlegend=False,
-                      height=max(260, 28 * len(vals) + 120), margin=dict(l=10, r=10, t=60, b=30))
+                      height=max(260, 16 * rows + 12 * len(vals) + 120), margin=dict(l=10, r=20, t=60, b=30))
     return fig
 
 

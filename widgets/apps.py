@@ -35,6 +35,9 @@ PAGES = (
      "Load or edit a position and compare what each legal choice would lead to."),
     ("solo.ipynb", "Solo play",
      "Play the solo game against the Byzantine opponent (Constantine or Helena)."),
+    ("gallery.ipynb", "Card gallery",
+     "Every building and apprentice card with its cost, skills, effect and the rulebook section, by skill, "
+     "effect or set."),
 )
 
 
@@ -307,7 +310,9 @@ class WhatIfApp(ipywidgets.VBox):
     follows the explorer (choices, history steps, edits, loads). It includes the
     Monte Carlo evaluation (win chance, expected VP): at every position when
     "Evaluate automatically" is ticked (the default, 30 rollouts: about half a
-    second), else when the button is pressed."""
+    second), else when the button is pressed. The evaluation chart is drawn
+    once "Show the chart" is ticked: a second plotly figure on the page (its
+    own copy of plotly.js) would double the page's first render."""
 
     ROLLOUTS = [("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300)]
 
@@ -333,6 +338,9 @@ class WhatIfApp(ipywidgets.VBox):
         self._values_for = None
         self.chart = ipywidgets.Box()
         self.figure = None
+        self.show_chart = ipywidgets.Checkbox(value=False, description="Show the chart", indent=False,
+                                              layout=ipywidgets.Layout(width="150px"))
+        self.show_chart.observe(self._on_change, names="value")
         self.evaluate_button.on_click(self._on_evaluate)
         self.auto.observe(self._on_change, names="value")
         self.rollouts.observe(self._on_rollouts, names="value")
@@ -340,8 +348,8 @@ class WhatIfApp(ipywidgets.VBox):
         self.explorer.editor.apply_button.on_click(self._on_change)
         super().__init__(children=[
             self.explorer, ipywidgets.HTML("<h3>Compare the choices here</h3>"),
-            ipywidgets.HBox([self.evaluate_button, self.rollouts, self.auto, self.status],
-                            layout=ipywidgets.Layout(align_items="center")),
+            ipywidgets.HBox([self.evaluate_button, self.rollouts, self.auto, self.show_chart, self.status],
+                            layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.error, self.table, self.chart], **kwargs)
         self._refresh()
 
@@ -360,9 +368,10 @@ class WhatIfApp(ipywidgets.VBox):
         self._draw_chart(values)
 
     def _draw_chart(self, values) -> None:
-        """The evaluation as a plotly chart (made on the first evaluation only)."""
+        """The evaluation as a plotly chart (made when first shown)."""
         from .evaluation import draw_evaluation
-        self.figure = draw_evaluation(self.figure, self.chart, values.values() if values else None)
+        shown = values.values() if values and self.show_chart.value else None
+        self.figure = draw_evaluation(self.figure, self.chart, shown)
 
     def evaluate(self) -> dict:
         """Run the Monte Carlo evaluation of the position shown and show it."""

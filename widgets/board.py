@@ -130,7 +130,7 @@ def _virtue_hover(v: int) -> str:
 def _cathedral_level_hover(i: int) -> str:
     lv = cards.CATHEDRAL[i]
     costs = " or ".join(items(c) for c in lv.costs)
-    return wrap_html([f"Cathedral level {lv.level}: {lv.vp} VP, {lv.spaces} space(s)",
+    return wrap_html([f"Cathedral level {lv.level}: {lv.vp} VP, {lv.spaces} space{'s' if lv.spaces != 1 else ''}",
                       f"cost: {costs}, and discard 1 building card",
                       "Advancing takes a reward card (or 1 Virtue when none is left).",
                       f"Needs Virtue {_virtue_limits()[1] + 1} or more and a free space on the next level."])
@@ -272,14 +272,17 @@ def _display(t, me, legal) -> dict:
         cid = d.apprentice
         if not cid:
             text.append("(empty)")
-            hover.append(f"Display space {d.position}: empty")
+            hover.append(f"Display position {d.position}: empty")
             fill.append("#eeeeee")
             continue
         name = d.name.replace(" ", "<br>", 1)
-        text.append(f"{name}<br><b>{skill_initials(cid)}</b>")
+        text.append(f"<b>{d.position}</b> {name}<br><b>{skill_initials(cid)}</b>")
         h = _card_hover(cid, d.position, d.row, d.column, d.silver)
         if me is not None and slot in hires:
-            h += "<br><b>Click to hire it.</b>"
+            cost = ""
+            if t.decision_kind == "workshop" and d.hire_cost is not None:
+                cost = f" for {d.hire_cost} Silver" + (f" ({d.skipped} on the skipped cards)" if d.skipped else "")
+            h += f"<br><b>Click to hire it{cost}.</b>"
         hover.append(h)
         fill.append("#f7e9c8" if me is None or slot in hires or not hires else "#e6e0d2")
     return dict(
@@ -292,7 +295,7 @@ def _display(t, me, legal) -> dict:
 
 @functools.lru_cache(maxsize=1024)
 def _card_hover(cid: int, position: int, row: int, column: int, coins: int) -> str:
-    lines = [f"Display space {position} (row {row}, column {column})", apprentice_text(cid)]
+    lines = [f"Display position {position} (row {row}, column {column})", apprentice_text(cid)]
     if coins:
         lines.append(f"{coins} Silver lies on it: whoever hires it takes the Silver.")
     return wrap_html(lines)
@@ -308,7 +311,8 @@ def _piles(t) -> dict:
         title = "Small" if which == "small" else "Large"
         text.append(f"{title} ({count}):<br>{esc(items(goods))}")
         empty = "" if count else " (the pile is empty: the printed goods under it apply)"
-        hover.append(wrap_html([f"{title} Market pile, {count} card(s); top card: {items(goods)}{empty}",
+        piled = f"{count} card{'s' if count != 1 else ''}"
+        hover.append(wrap_html([f"{title} Market pile, {piled}; top card: {items(goods)}{empty}",
                                 f"Black Market space {space} gives these goods.",
                                 "At each Black Market reset the top Small card turns over onto the Large pile."]))
     return dict(
@@ -382,12 +386,13 @@ def _players(state, t) -> dict:
         xs.append(LEGEND_X)
         ys.append(LEGEND_Y0 - p * LEGEND_DY)
         fill.append(colour(state, p))
-        name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character else "")
+        name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character and pl.character != pl.name else "")
         if pl.is_byzantine:
             name += " · solo opponent"
         text.append(f"<b>{name} ◀ to decide</b>" if p == cur else name)
+        nw, nb = pl.workers_in_supply, len(pl.buildings)
         hover.append(f"<b>{name}</b><br>Silver {pl.silver} · Virtue {pl.virtue} · "
-                     f"{pl.workers_in_supply} workers in supply · {len(pl.buildings)} buildings")
+                     f"{nw} worker{'s' if nw != 1 else ''} in supply · {nb} building{'s' if nb != 1 else ''}")
     return dict(
         type="scatter", name="players", mode="markers+text", x=xs, y=ys, text=text,
         textposition="middle right", textfont=dict(size=10, color="#222"), hoverinfo="text",
@@ -453,9 +458,6 @@ def board_layout(state) -> dict:
         annotations.append(dict(x=97, y=CATHEDRAL_Y0 + i * CATHEDRAL_DY, xanchor="left",
                                 text=f"L{lv.level} · {lv.vp} VP", showarrow=False, font=dict(size=10),
                                 hovertext=_cathedral_level_hover(i)))
-    for col in range(4):
-        annotations.append(dict(x=DISPLAY_X0 + col * DISPLAY_DX, y=36.2, text=f"column {col + 1}",
-                                showarrow=False, font=dict(size=9, color="#666")))
     return dict(
         width=WIDTH, height=HEIGHT, margin=dict(l=4, r=4, t=34, b=4), showlegend=False,
         plot_bgcolor="#f7f1e3", paper_bgcolor="#fffdf8", dragmode=False, hovermode="closest",
@@ -485,6 +487,39 @@ class BoardClick:
 
 
 CLICKABLE = ("locations", "guildhall spaces", "display")
+
+
+def click_action(legal, click: BoardClick):
+    """The action among `legal` that a board click stands for, or None: a
+    display card hires it; a worker group is captured (or its location placed
+    on / a worker brought back from it); a location is placed on."""
+    wanted: list[tuple] = []
+    if click.what == "slot":
+        wanted = [("hire", None, click.slot)]
+    elif click.what == "worker":
+        wanted = [("capture", click.location, click.player), ("place", click.location, None),
+                  ("return_worker", click.location, None)]
+    elif click.what == "location":
+        wanted = [("place", click.location, None), ("return_worker", click.location, None)]
+    for kind, loc, target in wanted:
+        for a in legal:
+            if a.kind == kind and a.location == loc and a.target == target:
+                return a
+    return None
+
+
+def click_reason(state, click: BoardClick) -> str:
+    """Why a board click stands for no legal action, in the rules' words."""
+    from archwk import Action
+    s = state
+    if click.what in ("location", "worker") and click.location:
+        if s.decision == "place":
+            return s.why_illegal(Action("place", click.location)) or "not possible now"
+        if click.what == "worker" and s.decision in ("town_centre", "free_capture"):
+            return s.why_illegal(Action("capture", click.location, target=click.player)) or "not possible now"
+    if click.what == "slot":
+        return f"That display card cannot be hired now ({s.prompt})."
+    return f"Nothing to do there now. The decision is: {s.prompt}"
 
 
 class BoardView(ipywidgets.VBox):

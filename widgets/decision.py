@@ -8,28 +8,104 @@ a game does not create (and leak) new widgets at every decision.
 """
 from __future__ import annotations
 
-from typing import Callable
+import re
+from collections.abc import Callable
 
 import ipywidgets
 
+import archwk
+from archwk import cards
 from archwk.model import LOCATIONS
 from archwk.table import table as read_table
 
-from .text import apprentice_text, building_text, colour, esc, kind_heading, location_name
+from .cards import apprentice_face, building_face, faces_row
+from .text import apprentice_text, building_text, colour, esc, items, kind_heading, location_name
 
 _BUTTON_LAYOUT = dict(width="auto", max_width="100%", height="auto", margin="1px 2px")
 
+#: buttons wrap their words instead of cutting them ("Black Market (le…")
+CHOICE_CSS = ("<style>.widget-button.archwk-choice{white-space:normal;height:auto;min-height:28px;"
+              "line-height:1.3;padding:3px 8px;text-align:left;overflow:visible;text-overflow:clip}"
+              ".widget-button.archwk-choice i{margin-right:3px}</style>")
+
+_DISPLAY_SPACE = re.compile(r"the apprentice in display space (\d+)")
+
+
+def _skills(skills) -> str:
+    return ", ".join(s.capitalize() for s in sorted(skills)) or "no skill"
+
+
+def _vp_change(state, action) -> int | None:
+    """What the choice adds to the chooser's projected final score
+    (archwk.final_scores right after it), None when nobody is to decide."""
+    p = state.current_player
+    if p is None or state.is_view:
+        return None
+    try:
+        after = state.apply(action)
+    except ValueError:
+        return None
+    return archwk.final_scores(after)[p].total - _score_now(state)[p].total
+
+
+_last_scores: list = [None, None]  # (state, its final_scores): every button of one decision reads it
+
+
+def _score_now(state):
+    if _last_scores[0] is not state:
+        _last_scores[:] = [state, archwk.final_scores(state)]
+    return _last_scores[1]
+
 
 def action_label(state, action) -> str:
-    """`str(action)` plus what the state shows about it (the apprentice in a
-    display space, the Silver lying on it)."""
+    """`str(action)` plus what the table shows about it, so that a button says
+    what the choice costs and gives before it is taken: the apprentice at a
+    display position with its skills, the Silver to pay at the Workshop (and how
+    much of it lies on skipped cards), the Silver lying on the card; a
+    building's VP, cost and skills; and what the choice adds to the chooser's
+    projected final score."""
     label = str(action)
+    extra: list[str] = []
     slot = _display_slot(state, action)
     if slot is not None and slot.apprentice:
-        label += f": {slot.name} ({'/'.join(sorted(slot.skills)) or 'no skill'})"
+        # one numbering for the display: "position 1-8", as archwk.table and the board say
+        label = _DISPLAY_SPACE.sub(lambda m: f"the {slot.name} from position {m.group(1)}", label)
+        if slot.name not in label:
+            label += f": {slot.name}"
+        extra.append(_skills(slot.skills))
+        if _table_of(state).decision_kind == "workshop" and slot.hire_cost is not None and "Silver" not in label:
+            cost = f"pay {slot.hire_cost} Silver"
+            if slot.skipped:
+                cost += f" ({slot.skipped} on the skipped card{'s' if slot.skipped != 1 else ''})"
+            extra.append(cost)
         if slot.silver:
-            label += f", {slot.silver} Silver on it"
-    return label
+            extra.append(f"take the {slot.silver} Silver on it")
+    elif action.kind in ("construct", "keep", "discard") and isinstance(action.card, str):
+        b = _building(action.card)
+        if b is not None:
+            extra.append(f"{b.vp} VP")
+            if action.kind != "construct" or "pay" not in label:
+                extra.append("costs " + items(b.cost))
+            elif dict(action.option or ()) != dict(b.cost):
+                extra.append("card cost " + items(b.cost))
+            if b.skills:
+                extra.append("needs " + _skills(b.skills))
+            if b.virtue:
+                extra.append(f"{b.virtue:+d} Virtue")
+    elif action.kind == "discard_apprentice" and isinstance(action.card, int):
+        extra.append(_skills(cards.APPRENTICES[action.card - 1].skills))
+    if action.kind not in ("keep", "discard"):  # a card kept or thrown away scores nothing by itself
+        vp = _vp_change(state, action)
+        if vp:
+            extra.append(f"{vp:+d} VP projected")
+    return label + (" · " + " · ".join(extra) if extra else "")
+
+
+def _building(name: str):
+    try:
+        return cards.building(name)
+    except (KeyError, ValueError):
+        return None
 
 
 def _display_slot(state, action):
@@ -56,8 +132,43 @@ def action_tooltip(state, action) -> str:
         return apprentice_text(action.card)
     slot = _display_slot(state, action)
     if slot is not None:
-        return apprentice_text(slot.apprentice) if slot.apprentice else ""
+        if not slot.apprentice:
+            return ""
+        tip = f"Position {slot.position} (row {slot.row}, column {slot.column}). {apprentice_text(slot.apprentice)}"
+        if _table_of(state).decision_kind == "workshop" and slot.hire_cost is not None:
+            tip += f" Hiring it here costs {slot.hire_cost} Silver"
+            if slot.skipped:
+                tip += f", {slot.skipped} of it laid on the skipped cards to its left"
+            tip += "."
+        if slot.silver:
+            tip += f" Whoever hires it takes the {slot.silver} Silver on it."
+        return tip
     return str(action)
+
+
+def choice_faces(state, actions) -> str:
+    """Card faces of the cards the choices are about (buildings to keep,
+    construct or discard; apprentices to hire or discard), each once, as HTML."""
+    faces: list[str] = []
+    seen: set[tuple[str, object]] = set()
+    for a in actions:
+        if a.kind in ("keep", "construct", "discard") and isinstance(a.card, str):
+            key = ("b", a.card)
+            if key not in seen and _building(a.card) is not None:
+                seen.add(key)
+                faces.append(building_face(a.card, width=150))
+        elif a.kind == "discard_apprentice" and isinstance(a.card, int) and ("a", a.card) not in seen:
+            seen.add(("a", a.card))
+            faces.append(apprentice_face(a.card, width=140))
+        else:
+            slot = _display_slot(state, a)
+            if slot is not None and slot.apprentice and ("p", slot.position) not in seen:
+                seen.add(("p", slot.position))
+                note = f"position {slot.position}"
+                if slot.silver:
+                    note += f" · {slot.silver} Silver on it"
+                faces.append(apprentice_face(slot.apprentice, width=140, note=note))
+    return faces_row(faces) if faces else ""
 
 
 def decision_groups(state) -> list[tuple[str, list[tuple]]]:
@@ -95,7 +206,10 @@ class DecisionPanel(ipywidgets.VBox):
         self.prompt = ipywidgets.HTML()
         self.note = ipywidgets.HTML()
         self.groups_box = ipywidgets.VBox()
-        super().__init__(children=[self.prompt, self.note, self.groups_box], **kwargs)
+        self.faces = ipywidgets.HTML()  # the cards the choices are about
+        self.faces.add_class("archwk-choice-cards")
+        self.css = ipywidgets.HTML(CHOICE_CSS, layout=ipywidgets.Layout(display="none"))
+        super().__init__(children=[self.css, self.prompt, self.note, self.groups_box, self.faces], **kwargs)
         self._on_choose = on_choose
         self._buttons: list[ipywidgets.Button] = []
         self._reasons: list[ipywidgets.HTML] = []
@@ -108,6 +222,7 @@ class DecisionPanel(ipywidgets.VBox):
     def _button(self, i: int) -> ipywidgets.Button:
         while len(self._buttons) <= i:
             b = ipywidgets.Button(layout=ipywidgets.Layout(**_BUTTON_LAYOUT))
+            b.add_class("archwk-choice")
             b._action = None
             b.on_click(self._clicked)
             self._buttons.append(b)
@@ -115,7 +230,10 @@ class DecisionPanel(ipywidgets.VBox):
 
     def _blocked_row(self, i: int) -> ipywidgets.HBox:
         while len(self._rows) <= i:
-            b = ipywidgets.Button(disabled=True, layout=ipywidgets.Layout(width="150px", margin="1px 2px"))
+            b = ipywidgets.Button(disabled=True, layout=ipywidgets.Layout(width="auto", min_width="150px",
+                                                                          max_width="45%", height="auto",
+                                                                          margin="1px 2px"))
+            b.add_class("archwk-choice")
             why = ipywidgets.HTML(layout=ipywidgets.Layout(margin="0 0 0 4px", flex="1 1 auto"))
             self._reasons.append(why)
             self._rows.append(ipywidgets.HBox([b, why], layout=ipywidgets.Layout(align_items="center")))
@@ -134,7 +252,7 @@ class DecisionPanel(ipywidgets.VBox):
             for c in getattr(w, "children", ()):
                 c.close()
             w.close()
-        for w in (self.prompt, self.note, self.groups_box):
+        for w in (self.prompt, self.note, self.groups_box, self.faces, self.css):
             w.close()
         super().close()
 
@@ -186,6 +304,8 @@ class DecisionPanel(ipywidgets.VBox):
                 b._action = None
             if self.groups_box.children:
                 self.groups_box.children = ()
+            if self.faces.value:
+                self.faces.value = ""
             return
         children = []
         nb = nr = 0
@@ -227,3 +347,6 @@ class DecisionPanel(ipywidgets.VBox):
             b._action = None
         if tuple(self.groups_box.children) != tuple(children):
             self.groups_box.children = children
+        faces = choice_faces(state, state.legal_actions())
+        if self.faces.value != faces:
+            self.faces.value = faces

@@ -8,7 +8,7 @@ never trips over another field.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets
 
@@ -56,7 +56,8 @@ class WhatIfEditor(ipywidgets.VBox):
                                           style={"description_width": "45px"})
         self.tax = ipywidgets.IntText(description="Tax Stand", layout=small, style=style)
         self.apply_button = ipywidgets.Button(description="Apply edit", button_style="warning")
-        self.reset_button = ipywidgets.Button(description="Undo changes")
+        self.reset_button = ipywidgets.Button(description="Reset the form",
+                                              tooltip="show the position again, without the changes not applied")
         self.message = ipywidgets.HTML()
         self.apply_button.on_click(lambda _b: self._guard(self.apply))
         self.reset_button.on_click(lambda _b: self._guard(self.sync))
@@ -105,7 +106,7 @@ class WhatIfEditor(ipywidgets.VBox):
         if self.locked:
             return
         s = self.state if state is None else state
-        opts = [(f"{i}: {p.name}", i) for i, p in enumerate(s.players)]
+        opts = [(f"{i + 1}: {p.name}", i) for i, p in enumerate(s.players)]  # players from 1, as the log
         if list(self.player.options) != opts:
             keep = self.player.value if self.player.value is not None and self.player.value < len(opts) else 0
             self.player.options = opts
@@ -185,7 +186,7 @@ class WhatIfEditor(ipywidgets.VBox):
         """Run a widget callback; an unexpected error shows here, never escapes."""
         try:
             fn()
-        except Exception as e:  # noqa: BLE001  (a callback must not break the page)
+        except Exception as e:
             self._say(f"Unexpected error {type(e).__name__}: {e}", ok=False)
 
     def _say(self, text: str, ok: bool) -> None:

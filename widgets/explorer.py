@@ -23,7 +23,7 @@ from archwk import GameState
 from archwk.save import PRIVATE_CARD_ACTIONS  # choices whose card another player may not see
 from archwk.table import table as read_table
 
-from .board import BoardClick, BoardView
+from .board import BoardClick, BoardView, click_action, click_reason
 from .decision import DecisionPanel
 from .editor import WhatIfEditor
 from .evaluation import EvaluationPanel
@@ -93,6 +93,13 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.forward_button = ipywidgets.Button(description="Forward ▶", layout=ipywidgets.Layout(width="90px"))
         self.latest_button = ipywidgets.Button(description="Latest", layout=ipywidgets.Layout(width="70px"))
         self.history_note = ipywidgets.HTML()
+        self.undo_button = ipywidgets.Button(description="↶ Undo", layout=ipywidgets.Layout(width="80px"),
+                                             tooltip="back to your last decision (nothing is lost: "
+                                                     "Forward or the lines menu lead back)")
+        self.lines_menu = ipywidgets.Dropdown(description="Line", style={"description_width": "40px"},
+                                              layout=ipywidgets.Layout(width="520px"))
+        self.undo_button.on_click(self._on_undo)
+        self.lines_menu.observe(self._on_line, names="value")
         self.slider.observe(self._on_slider, names="value")
         self.back_button.on_click(lambda _b: self._step(-1))
         self.forward_button.on_click(lambda _b: self._step(+1))
@@ -136,8 +143,10 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             self.title, self.error,
             ipywidgets.HBox([self.viewer_menu, self.seats_box, self.bot_step_button, self.bots_button],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
-            ipywidgets.HBox([self.back_button, self.slider, self.forward_button, self.latest_button,
-                             self.history_note], layout=ipywidgets.Layout(align_items="center")),
+            ipywidgets.HBox([self.undo_button, self.back_button, self.slider, self.forward_button,
+                             self.latest_button, self.history_note],
+                            layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.lines_menu,
             ipywidgets.HBox([self.board, side]),
             self.tabs,
         ], **kwargs)
@@ -273,8 +282,8 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         p = s.current_player
         notes = []
         if not self.session.at_end:
-            notes.append("You are looking at a past point: choosing here starts a new what-if line "
-                         "(the later decisions are dropped).")
+            notes.append("You are looking at a past point: choosing here starts a new line of play; "
+                         "the decisions after this point stay in the Line menu.")
         if self._viewer is not None and self._viewer != p:
             notes.append(f"Waiting for {s.players[p].name} to decide.")
         elif self.session.is_bot_seat(p):
@@ -285,10 +294,26 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         bot = self.session.bot_to_move
         self.bot_step_button.disabled = not bot
         self.bots_button.disabled = not bot
-        self.back_button.disabled = self.session.cursor == 0
+        self.back_button.disabled = self.undo_button.disabled = self.session.cursor == 0
         self.forward_button.disabled = self.latest_button.disabled = self.session.at_end
 
+    def _sync_lines(self) -> None:
+        lines = self.session.lines()
+        opts = [(line.title, line.number) for line in lines]
+        was, self._syncing = self._syncing, True
+        try:
+            if list(self.lines_menu.options) != opts:
+                self.lines_menu.options = opts
+            if self.lines_menu.value != self.session.line_number:
+                self.lines_menu.value = self.session.line_number
+        finally:
+            self._syncing = was
+        shown = "flex" if len(lines) > 1 else "none"
+        if self.lines_menu.layout.display != shown:
+            self.lines_menu.layout.display = shown
+
     def _sync_slider(self) -> None:
+        self._sync_lines()
         self._syncing = True
         try:
             n = len(self.session) - 1
@@ -405,32 +430,10 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
 
     def action_for_click(self, click: BoardClick):
         """The legal action a board click stands for, or None."""
-        legal = self.state.legal_actions()
-        wanted = []
-        if click.what == "slot":
-            wanted = [("hire", None, click.slot)]
-        elif click.what == "worker":
-            wanted = [("capture", click.location, click.player), ("place", click.location, None),
-                      ("return_worker", click.location, None)]
-        elif click.what == "location":
-            wanted = [("place", click.location, None), ("return_worker", click.location, None)]
-        for kind, loc, target in wanted:
-            for a in legal:
-                if a.kind == kind and a.location == loc and a.target == target:
-                    return a
-        return None
+        return click_action(self.state.legal_actions(), click)
 
     def _click_reason(self, click: BoardClick) -> str:
-        from archwk import Action
-        s = self.state
-        if click.what in ("location", "worker") and click.location:
-            if s.decision == "place":
-                return s.why_illegal(Action("place", click.location)) or "not possible now"
-            if click.what == "worker" and s.decision in ("town_centre", "free_capture"):
-                return s.why_illegal(Action("capture", click.location, target=click.player)) or "not possible now"
-        if click.what == "slot":
-            return f"That display card cannot be hired now ({s.prompt})."
-        return f"Nothing to do there now. The decision is: {s.prompt}"
+        return click_reason(self.state, click)
 
     @guarded
     def _on_slider(self, change) -> None:
@@ -439,6 +442,32 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.session.goto(int(change["new"]))
         self.clear_error()
         self.refresh()
+
+    @guarded
+    def _on_undo(self, _b=None) -> None:
+        self.session.undo()
+        self.clear_error()
+        self.refresh()
+
+    @guarded
+    def _on_line(self, change) -> None:
+        if self._syncing or change["new"] is None:
+            return
+        self.session.switch(int(change["new"]))
+        self.clear_error()
+        self.refresh()
+
+    def undo(self) -> GameState:
+        """Back to the last decision a person made (`Session.undo`), as the Undo button does."""
+        self.session.undo()
+        self.refresh()
+        return self.state
+
+    def switch_line(self, number: int) -> GameState:
+        """Show line `number` of the history (`Session.lines`), as the Line menu does."""
+        self.session.switch(number)
+        self.refresh()
+        return self.state
 
     @guarded
     def _step(self, delta: int | None) -> None:

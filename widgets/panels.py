@@ -12,6 +12,7 @@ import ipywidgets
 from archwk import cards
 from archwk.model import HIDDEN
 
+from .cards import building_face, faces_row
 from .text import apprentice_text, building_text, character_text, colour, esc
 
 _RES = cards.RESOURCES
@@ -29,7 +30,7 @@ def player_html(state, p: int) -> str:
     c = colour(state, p)
     deciding = state.current_player == p
     head = f'<b style="font-size:14px">{esc(pl.name)}</b>'
-    if pl.character:
+    if pl.character and pl.character != pl.name:  # the solo opponent is named after its character
         head += " " + _chip(esc(pl.character), character_text(pl.character))
     if pl.is_byzantine:
         head += " " + _chip("solo opponent")
@@ -44,8 +45,8 @@ def player_html(state, p: int) -> str:
     if pl.hand and len(hidden) == len(pl.hand):
         rows.append(f"<b>Hand</b> {len(pl.hand)} card{'s' if len(pl.hand) != 1 else ''} (hidden)")
     else:
-        chips = " ".join(_chip(esc(h), building_text(h)) for h in pl.hand) or "<i>empty</i>"
-        rows.append(f"<b>Hand ({len(pl.hand)})</b> {chips}")
+        faces = [building_face(h, width=140) if h != HIDDEN else _chip("? hidden card") for h in pl.hand]
+        rows.append(f"<b>Hand ({len(pl.hand)})</b> " + (faces_row(faces) if faces else "<i>empty</i>"))
     if pl.apprentice_ids:
         chips = []
         for cid in pl.apprentice_ids:

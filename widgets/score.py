@@ -66,7 +66,7 @@ def score_html(state) -> str:
             f'{title}</div><div style="display:flex;align-items:flex-start">{"".join(cols)}</div>'
             f'<div style="margin-top:6px;max-width:560px">{legend}</div>'
             f'<div style="color:#777">Hover a segment for its value. Lines: buildings, Cathedral, Virtue '
-            f'track, unpaid Debts, Gold and Marble, Silver, Prison (archwk.final_scores).</div></div>')
+            f'track, unpaid Debts, Gold and Marble, Silver, Prison.</div></div>')
 
 
 class ScorePanel(ipywidgets.VBox):

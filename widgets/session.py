@@ -2,23 +2,59 @@
 sits in each seat. Pure Python (no UI imports), so it is easy to test and reuse.
 
 Every state is kept (states share their unchanged parts, so this is cheap); the
-cursor says which one is shown. Choosing an action or editing at a past point
-drops the later states and continues from there: a new what-if line.
+cursor says which one is shown. History is a tree: choosing an action or
+editing at a past point starts a new line from there, and the line it left
+stays as a branch (`lines()`, `switch(i)`), so no decision is ever lost.
+`undo()` steps back to the last person's decision without dropping anything.
 
 >>> import archwk
->>> s = Session(archwk.new_game(2, seed=1), seats=["person", "random"])
+>>> s = Session(archwk.new_game(2, seed=1), seats=["person", "person"])
 >>> first = s.state
->>> s.choose(s.state.legal_actions()[0]) is s.state
+>>> a, b = s.state.legal_actions()[:2]
+>>> s.choose(a) is s.state
 True
 >>> s.goto(0) is first
+True
+>>> _ = s.choose(b)                # a new line; the line with `a` is kept
+>>> [(line.number, line.fork, line.current) for line in s.lines()]
+[(1, None, False), (2, 0, True)]
+>>> s.switch(1).history == (a,)
 True
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import archwk
 from archwk import GameState
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of play of a session (see `Session.lines`). `fork` is the
+    state number where it left the line it branched from (None for the first
+    line), `first_move` the label of its first decision after the fork
+    ("edited position" for a what-if edit), `decisions` how many states it has
+    after the start, `turn` the turn its last state is in."""
+    number: int
+    fork: int | None
+    parent: int | None
+    first_move: str
+    decisions: int
+    turn: int
+    over: bool
+    current: bool
+
+    @property
+    def title(self) -> str:
+        """The line in words, for a menu."""
+        end = "game over" if self.over else f"turn {self.turn}"
+        if self.fork is None:
+            return f"Line {self.number}: the first line ({self.decisions} decisions, {end})"
+        return (f"Line {self.number}: from decision {self.fork} of line {self.parent}, "
+                f"{self.first_move} ({self.decisions} decisions, {end})")
 
 def bot_kinds() -> dict[str, Any]:
     """The bots of the registry (`archwk.bots.BOTS`) by seat name, in menu order
@@ -71,6 +107,9 @@ class Session:
             raise ValueError("Session: a player's view cannot be played on; start from the full state")
         self._states: list[GameState] = [state]
         self._moves: list = [None]  # the action that led to each state (None: start or edit)
+        # every line of play: [states, moves, fork, parent]; the current one is _states/_moves
+        self._lines: list[list] = [[self._states, self._moves, None, None]]
+        self._current = 0
         self.cursor = 0
         self.bot_seed = bot_seed
         self.seats: list = []
@@ -138,10 +177,63 @@ class Session:
     def forward(self, steps: int = 1) -> GameState:
         return self.goto(min(len(self._states) - 1, self.cursor + steps))
 
+    def undo(self) -> GameState:
+        """Step back to the last decision a person made before the cursor (bots'
+        replies are stepped over; with bots in every seat, one decision back).
+        Nothing is dropped: Forward, the slider or a branch lead back."""
+        k = self.cursor - 1
+        while k > 0 and self.is_bot_seat(self._states[k].current_player) and self._moves[k + 1] is not None:
+            k -= 1
+        if k >= 0 and self.is_bot_seat(self._states[k].current_player) and self._moves[k + 1] is not None:
+            k = self.cursor - 1  # no person's decision behind: one step
+        return self.goto(max(0, k))
+
+    # ---------------------------------------------------------------- lines
+    def lines(self) -> list[Line]:
+        """Every line of play, in the order they were made; none is ever dropped."""
+        out = []
+        for i, (states, moves, fork, parent) in enumerate(self._lines):
+            first = ""
+            if fork is not None:
+                m = moves[fork + 1]
+                if m is None:
+                    first = "edited position"
+                else:
+                    who = states[fork].current_player
+                    name = states[fork].players[who].name if who is not None else ""
+                    first = f"{name}: {m}" if name else str(m)
+            last = states[-1]
+            out.append(Line(i + 1, fork, None if parent is None else parent + 1, first, len(states) - 1,
+                            last.turn_no, last.is_over, i == self._current))
+        return out
+
+    @property
+    def line_number(self) -> int:
+        """The number of the line shown (1-based, as `lines()` numbers them)."""
+        return self._current + 1
+
+    def switch(self, number: int) -> GameState:
+        """Show line `number` (1-based, see `lines()`), at its last state."""
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(self._lines):
+            raise ValueError(f"switch: no line {number!r}; this session has lines 1 to {len(self._lines)}")
+        self._current = number - 1
+        self._states, self._moves = self._lines[self._current][:2]
+        self.cursor = len(self._states) - 1
+        return self.state
+
     # ---------------------------------------------------------------- playing
     def _push(self, new: GameState, action=None) -> GameState:
-        del self._states[self.cursor + 1:]  # a choice at a past point starts a new line
-        del self._moves[self.cursor + 1:]
+        if self.cursor + 1 < len(self._states):
+            # a choice at a past point starts a new line; the line it leaves is kept
+            nxt = self._states[self.cursor + 1]
+            if action is not None and self._moves[self.cursor + 1] == action and nxt.to_json() == new.to_json():
+                self.cursor += 1  # the same choice again: follow the line already there
+                return nxt
+            fork = self.cursor
+            self._states = self._states[:fork + 1]
+            self._moves = self._moves[:fork + 1]
+            self._lines.append([self._states, self._moves, fork, self._current])
+            self._current = len(self._lines) - 1
         self._states.append(new)
         self._moves.append(action)
         self.cursor = len(self._states) - 1
@@ -216,6 +308,7 @@ class Session:
         states, moves = _rebuild(state)
         seats = self.seats if len(state.players) == len(self.seats) else None
         self._states, self._moves = states, moves
+        self._lines, self._current = [[states, moves, None, None]], 0
         self.cursor = len(states) - 1
         if seats is None:
             self._set_all_seats(None)
@@ -224,10 +317,11 @@ class Session:
         return self.state
 
     @classmethod
-    def from_json(cls, text: str, seats: Sequence | None = None) -> "Session":
+    def from_json(cls, text: str, seats: Sequence | None = None) -> Session:
         state = GameState.from_json(text)
         out = cls(state, seats)
         out._states, out._moves = _rebuild(state)
+        out._lines, out._current = [[out._states, out._moves, None, None]], 0
         out.cursor = len(out._states) - 1
         return out
 

@@ -22,8 +22,8 @@ what the task asked for. Pure Python (no UI imports); the interface is
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
 
 import archwk
 from archwk import Action, GameState, cards
@@ -60,14 +60,14 @@ class Lesson:
     explain: str          # the rule in plain words (paragraphs separated by blank lines)
     task: str             # what the learner is asked to do
     setup: Callable[[], GameState]
-    judge: Callable[["Attempt"], Verdict]
+    judge: Callable[[Attempt], Verdict]
     #: a right line of play (for the tests): steps, or a function state -> [Action, ...]
     solution: tuple[Step, ...] | Callable[[GameState], list[Action]]
     mistake: tuple[Step, ...]       # a wrong line of play (tests)
     mistake_says: str               # words the explanation of that mistake contains (tests)
     hint: str = ""
 
-    def start(self) -> "Attempt":
+    def start(self) -> Attempt:
         return Attempt(self)
 
     def solution_actions(self, state: GameState | None = None) -> list[Action]:
@@ -164,7 +164,7 @@ def _play_line(lesson: Lesson, steps: Sequence[Step], state: GameState | None) -
 
 # --------------------------------------------------------------------------- positions
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def opening(seed: int = 3, names: tuple[str, ...] = (LEARNER, RIVAL),
             options: archwk.Options | None = None) -> GameState:
     """The first placement decision of a game in which the learner (player 0) starts;
@@ -243,7 +243,7 @@ def _aim_judge(a: Attempt) -> Verdict:
 
 # --------------------------------------------------------------------------- 2. Setup
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _setup_setup():
     """The building draft of the first seed from 8 where You choose first and
     exactly one of the four cards needs no apprentice skills (the Mason's Hut
@@ -578,7 +578,7 @@ def _cathedral_judge(a: Attempt) -> Verdict:
     if act.kind == "cathedral":
         return Verdict(RIGHT, "Right: you pay the next level's cost (1 Gold for level 1), discard a building "
                               "card, move up one level and reveal a reward card. Levels are worth 2, 4, 7, "
-                              "12 and 20 VP, and each has limited room (3, 3, 2, 2, 1 players).")
+                              "12 and 20 VP, and each has room for only a few markers: 3, 3, 2, 2 and 1, from level 1 up.")
     return Verdict(WRONG, f"You constructed the {act.card} instead. The Cathedral is the other choice in the "
                           "Guildhall; its first level costs 1 Gold.")
 
@@ -636,22 +636,24 @@ _LAST_TURN_BUILDINGS = ("Tiler's Hut", "Mason's Hut", "Carpenter's Hut", "Reserv
                         "Clay Pit", "Smithy")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _final_turn_base() -> GameState:
-    """You's last turn of a 2-player game between random bots: You filled the
-    last Guildhall space and Rival has had its final turn. The first seed from
-    1 that gives such a game (a placement decision for You)."""
-    for seed in range(1, 400):
+    """You's last turn of a 2-player game between rule-of-thumb bots (so that the
+    position looks like a real game: random bots take hundreds of turns): You
+    filled the last Guildhall space and Rival has had its final turn. The
+    first seed from 2 that gives such a game in at most 160 turns (a placement
+    decision for You)."""
+    for seed in range(2, 400):
         s = archwk.new_game([LEARNER, RIVAL], seed=seed)
-        bots = [archwk.bots.RandomBot(seed), archwk.bots.RandomBot(seed + 1000)]
-        while not s.is_over:
+        bots = [archwk.bots.make_bot("heuristic", seed), archwk.bots.make_bot("heuristic", seed + 1000)]
+        while not s.is_over and s.turn_no <= 160:
             if archwk.table(s).final_turns == 1 and s.current_player == YOU and s.decision == "place":
                 return s
             s = s.apply(bots[s.current_player].choose(s))
-    raise ValueError("no random game gave You the last turn")
+    raise ValueError("no game gave You the last turn")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _end_setup_cached() -> GameState:
     s = _final_turn_base()
     free = [b for b in _LAST_TURN_BUILDINGS if b in s.building_deck]
@@ -692,7 +694,7 @@ def _turn_totals(state: GameState, limit: int = 20000) -> dict:
     return best
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _end_best() -> tuple[int, tuple[Action, ...]]:
     """The best total You can reach on the last turn, and a line of play reaching it."""
     totals = _turn_totals(_end_setup())
@@ -791,7 +793,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Keep a building you can construct without any apprentice (one with no skill symbols).",
         _setup_setup, _setup_judge,
         solution=(_no_skill_keep,), mistake=(_skill_keep,), mistake_says="hiring apprentices",
-        hint="Each button lists the card's skills."),
+        hint="Each button lists what the card needs (\"needs Carpentry\"...); a button without \"needs\" "
+             "is a building without skill symbols. The cards are drawn under the buttons."),
     Lesson(
         "placing", "Placing workers", "Placing Workers",
         "On your turn you place one worker from your board onto a location and take its action. The big "
@@ -924,7 +927,8 @@ LESSONS: tuple[Lesson, ...] = (
         _end_setup, _end_judge,
         solution=_end_solution, mistake=(P("silversmith"),),
         mistake_says="The best last move reached",
-        hint="Look at what each choice adds to your final score."),
+        hint="Each button shows what it adds to your projected final score (\"+3 VP projected\"), and the "
+             "projected scores are under the board. Finish the turn: a construction may need a second choice."),
     Lesson(
         "solo", "Solo play", "Solo Play",
         "In a solo game you play against a Byzantine opponent. After each of your turns it reveals a Scheme "

@@ -19,12 +19,12 @@ import html
 
 import ipywidgets
 
-from archwk import cards
-from ..board import BoardView
+from ..board import BoardClick, BoardView, click_action, click_reason
 from ..decision import DecisionPanel
 from ..panels import PlayerPanels
+from ..score import ScorePanel
 from ..text import ShowsErrors, guarded
-from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Lesson, Progress
+from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Attempt, Lesson, Progress
 
 _STYLE = {
     RIGHT: ("#e7f5e9", "#2d7a2d", "✔"),
@@ -37,19 +37,6 @@ def esc(text: str) -> str:
     return html.escape(str(text))
 
 
-def _card_lines(state, actions) -> list[str]:
-    """What the learner needs to know about the cards in these choices."""
-    out, seen = [], set()
-    for a in actions:
-        if a.kind in ("keep", "construct", "discard") and isinstance(a.card, str) and a.card not in seen:
-            seen.add(a.card)
-            b = cards.building(a.card)
-            skills = ", ".join(sorted(s.capitalize() for s in b.skills)) or "no skills"
-            cost = ", ".join(f"{n} {r.capitalize()}" for r, n in b.cost.items())
-            out.append(f"<b>{esc(b.name)}</b>: {b.vp} VP · costs {esc(cost)} · needs {esc(skills)}")
-    return out
-
-
 class TutorialUI(ShowsErrors, ipywidgets.VBox):
     """All lessons in one widget. `show(i)` opens lesson i; `choose(action)`
     plays a choice as a button click would; `attempt.verdict` is the judge's
@@ -58,11 +45,11 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     def __init__(self, start: int = 0, **kwargs):
         self.progress = Progress()
         self.index = start
-        self.attempt = None
+        self.attempt: Attempt  # set by show()
 
         self.lesson_buttons = [
             ipywidgets.Button(description=f"{i + 1}", tooltip=lesson.title,
-                              layout=ipywidgets.Layout(width="44px", margin="1px"))
+                              layout=ipywidgets.Layout(width="auto", min_width="44px", margin="1px"))
             for i, lesson in enumerate(LESSONS)]
         for i, b in enumerate(self.lesson_buttons):
             b.on_click(functools.partial(self._on_jump, i))
@@ -76,7 +63,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.error = ipywidgets.HTML()
         self.feedback = ipywidgets.HTML()
         self.happened = ipywidgets.HTML()
-        self.cards = ipywidgets.HTML()
+        self.score = ScorePanel()
 
         self.hint_button = ipywidgets.Button(description="Hint")
         self.retry_button = ipywidgets.Button(description="Try again")
@@ -87,11 +74,11 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
 
-        self.board = None  # built on the first lesson (needs a state)
+        self.board: BoardView | None = None  # built on the first lesson (needs a state)
         self.decision = DecisionPanel(on_choose=self._on_choose)
         self.players_panel = PlayerPanels()
         self.side = ipywidgets.VBox(
-            [self.task, self.hint, self.decision, self.cards, self.feedback, self.happened,
+            [self.task, self.hint, self.decision, self.feedback, self.happened,
              ipywidgets.HBox([self.hint_button, self.retry_button])],
             layout=ipywidgets.Layout(width="420px", margin="0 0 0 8px"))
         self.main = ipywidgets.HBox([self.side])
@@ -99,7 +86,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
             ipywidgets.HBox([ipywidgets.HTML("<b>Lessons</b>&nbsp;"), *self.lesson_buttons],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             ipywidgets.HBox([self.bar, self.progress_text], layout=ipywidgets.Layout(align_items="center")),
-            self.heading, self.error, self.text, self.main, self.players_panel,
+            self.heading, self.error, self.text, self.main, self.score, self.players_panel,
             ipywidgets.HBox([self.prev_button, self.next_button]),
         ], **kwargs)
         self.add_class("archwk-tutorial")
@@ -150,21 +137,20 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         s = a.state
         if self.board is None:
             self.board = BoardView(s)
+            self.board.on_click(self._on_board_click)
             self.main.children = [self.board, self.side]
         else:
             self.board.update(s)
         self.players_panel.update(s)
+        self.score.update(s)
         choices = a.choices()
         can_act = bool(choices)
         note = ""
         if a.done:
-            note = "Lesson position after your move." if a.verdict.status == RIGHT else ""
+            note = "Lesson position after your move." if a.verdict and a.verdict.status == RIGHT else ""
         elif s.current_player != YOU:
             note = "Waiting for the other player."
         self.decision.update(s, can_act=can_act, note=note)
-        card_lines = _card_lines(s, choices)
-        self.cards.value = ('<div style="font-size:12px;margin-top:4px">' + "<br>".join(card_lines) + "</div>"
-                            if card_lines else "")
         v = a.verdict
         if v is None:
             self.feedback.value = ""
@@ -197,6 +183,23 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     # ------------------------------------------------------------------ callbacks
     @guarded
     def _on_choose(self, action) -> None:
+        self.choose(action)
+
+    def action_for_click(self, click: BoardClick):
+        """The learner's choice a board click stands for (as in the explorer), or None."""
+        return click_action(self.attempt.choices(), click)
+
+    @guarded
+    def _on_board_click(self, click: BoardClick) -> None:
+        a = self.attempt
+        if not a.choices():
+            self.show_error("This lesson is over: press Try again or go to the next lesson."
+                            if a.done else "It is not your decision.")
+            return
+        action = self.action_for_click(click)
+        if action is None:
+            self.show_error(click_reason(a.state, click))
+            return
         self.choose(action)
 
     @guarded

@@ -1,0 +1,157 @@
+"""Issue 14's new parts in Chromium: the card gallery page, the tutorial board
+answering a click, the costs on the buttons, the what-if page's single figure,
+and a screenshot of every page (artifacts/screens/page-*.png).
+
+Same server and browser set-up as tests/test_browser.py (the real Voila
+server started by `bash scripts/kit serve`, Debian's Chromium)."""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+import voila_browser as vb
+
+pytestmark = pytest.mark.skipif(
+    not Path(vb.CHROMIUM).exists(),
+    reason=f"{vb.CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does it)")
+
+LOAD_TIMEOUT = 180_000
+STEP_TIMEOUT = 60_000
+
+#: where a board point is on the screen: (x, y) in page pixels
+POINT_JS = """
+([trace, key]) => {
+  const gd = Array.from(document.querySelectorAll('.js-plotly-plot'))
+    .find(g => (g.data || []).some(t => t.name === 'locations'));
+  if (!gd) return null;
+  const tr = gd.data.find(t => t.name === trace);
+  const i = (tr.customdata || []).findIndex(d => d[1] === key);
+  if (i < 0) return null;
+  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis, r = gd.getBoundingClientRect();
+  return {x: r.left + xa._offset + xa.l2p(tr.x[i]), y: r.top + ya._offset + ya.l2p(tr.y[i])};
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def server():
+    with vb.voila(via_kit=True, log_path=vb.ARTIFACTS / "kit-serve-learner.log") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    with vb.chromium() as br:
+        yield br
+
+
+#: kept apart from artifacts/browser/, which tests/test_browser.py empties at its start
+SCREENS = vb.ROOT / "artifacts" / "screens"
+
+
+def clean(page, console, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+    assert vb.widget_errors(page) == []
+    assert console.errors == [], console.errors
+
+
+def click_board(page, trace: str, key: str) -> None:
+    page.evaluate("() => window.scrollTo(0, 0)")
+    at = page.evaluate(POINT_JS, [trace, key])
+    assert at, f"no {trace} point {key} on the board"
+    page.mouse.move(at["x"], at["y"])
+    page.wait_for_timeout(150)
+    page.mouse.click(at["x"], at["y"])
+
+
+def wait_text(page, text: str, timeout: float = STEP_TIMEOUT) -> None:
+    page.get_by_text(text).first.wait_for(timeout=timeout)
+
+
+def test_gallery_page_shows_and_filters_every_card(server, browser):
+    page, console = vb.open_page(browser, server.url("gallery.ipynb"), wait_for=".archwk-card", timeout=LOAD_TIMEOUT)
+    assert page.locator(".archwk-card").count() == 86
+    assert "43 buildings and 43 apprentices" in vb.body_text(page)
+    assert page.locator(".archwk-card-building").count() == 43
+    face = page.locator('.archwk-card-building[data-card="Stone Market"]')
+    assert "7 VP" in face.inner_text() and "Masonry" in face.inner_text()
+    assert "Appendix — Building Effects: Resource Markets" in vb.body_text(page)
+    page.get_by_role("combobox").filter(has_text="Any skill").select_option(label="Masonry")
+    page.wait_for_function("() => document.querySelectorAll('.archwk-card').length < 86", timeout=STEP_TIMEOUT)
+    n = page.locator(".archwk-card").count()
+    assert 0 < n < 86
+    assert all("Masonry" in t for t in page.locator(".archwk-card").all_inner_texts())
+    clean(page, console, "page-gallery")
+    page.context.close()
+
+
+def test_tutorial_board_click_places_a_worker(server, browser):
+    page, console = vb.open_app_page(browser, server.url("tutorial.ipynb"), wait_for=".archwk-task", board=True,
+                                     timeout=LOAD_TIMEOUT)
+    assert "Projected scores" in vb.body_text(page)
+    click_board(page, "locations", "guildhall")
+    wait_text(page, "Now choose what to construct")
+    deadline = time.monotonic() + STEP_TIMEOUT / 1000  # the board redraws after the text on a busy machine
+    while (vb.board(page)["workers"].get("guildhall") != {"0": 1}) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert vb.board(page)["workers"].get("guildhall") == {"0": 1}
+    build = page.get_by_role("button", name=re.compile(r"^Construct the Well"))
+    assert "3 VP" in build.inner_text() and "projected" in build.inner_text()
+    assert page.locator('.archwk-choice-cards .archwk-card-building[data-card="Well"]').count() == 1
+    build.click()
+    page.wait_for_selector(".archwk-right", timeout=STEP_TIMEOUT)
+    clean(page, console, "page-tutorial")
+    # a click where the rules say no: the reason shows, nothing is played
+    page.get_by_role("button", name=re.compile("Try again")).click()
+    wait_text(page, "Your task")
+    page.wait_for_timeout(500)
+    click_board(page, "locations", "guardhouse")
+    page.wait_for_selector(".archwk-error", timeout=STEP_TIMEOUT)
+    assert "Guardhouse" in page.inner_text(".archwk-error")
+    assert vb.board(page)["workers"].get("guardhouse") is None
+    page.context.close()
+
+
+def test_explorer_buttons_show_costs_and_lines(server, browser):
+    page, console = vb.open_app_page(browser, server.url("explorer.ipynb"), wait_for=".js-plotly-plot",
+                                     board=True, timeout=LOAD_TIMEOUT)
+    keeps = page.get_by_role("button", name=re.compile(r"^Keep the "))
+    keeps.first.wait_for(timeout=STEP_TIMEOUT)
+    assert all(re.search(r"· \d+ VP · costs ", t) for t in keeps.all_inner_texts())
+    assert page.locator(".archwk-choice-cards .archwk-card-building").count() == keeps.count()
+    # a long button wraps instead of being cut: its text is all visible
+    b = keeps.first
+    width = b.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert width[0] <= width[1] + 1
+    undo = page.get_by_role("button", name=re.compile("Undo"))
+    assert undo.count() == 1
+    clean(page, console, "page-explorer")
+    page.context.close()
+
+
+def test_whatif_page_has_one_figure_until_the_chart_is_asked(server, browser):
+    t0 = time.perf_counter()
+    page, console = vb.open_app_page(browser, server.url("whatif.ipynb"), wait_for=".js-plotly-plot",
+                                     board=True, timeout=LOAD_TIMEOUT)
+    wait_text(page, "Projected VP")
+    took = time.perf_counter() - t0
+    assert page.locator(".js-plotly-plot").count() == 1, "a second plotly figure at the first render"
+    page.get_by_text("Show the chart").click()
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length == 2", timeout=STEP_TIMEOUT)
+    page.wait_for_timeout(1500)
+    clean(page, console, "page-whatif")
+    print(f"what-if page on screen in {took:.1f} s (with the test's 2.5 s wait for stuck figures)")
+    page.context.close()
+
+
+@pytest.mark.parametrize("name,marker", [("dashboard", ".archwk-dashboard"), ("solo", ".js-plotly-plot")])
+def test_other_pages_screenshots(server, browser, name, marker):
+    page, console = vb.open_app_page(browser, server.url(f"{name}.ipynb"), wait_for=marker,
+                                     board=name != "dashboard", timeout=LOAD_TIMEOUT)
+    if name == "dashboard":
+        assert page.get_by_text("Card gallery →").is_visible()
+    clean(page, console, f"page-{name}")
+    page.context.close()

@@ -1,0 +1,176 @@
+"""Card faces: a compact drawing (HTML) of a building card and of an
+apprentice, from the library's card data (`archwk.cards`), and the card
+gallery's catalogue (every card with its rule text and the rulebook section).
+
+Nothing here states a rule: the words are the cards' own `text` from the card
+data; this module only lays them out.
+
+>>> "7 VP" in building_face("Stone Market") and "Masonry" in building_face("Stone Market")
+True
+>>> "Tiling" in apprentice_face(11) and "Jeweller" in apprentice_face(11)
+True
+"""
+from __future__ import annotations
+
+import functools
+import html
+from dataclasses import dataclass
+
+from archwk import cards
+
+esc = html.escape
+
+#: resource chip colours (background, text): dark enough text for 4.5:1 contrast
+RESOURCE_STYLE = {
+    "clay": ("#f4d9c6", "#6b2f0a"), "wood": ("#e9dcc5", "#4f3411"), "stone": ("#e3e3e3", "#333333"),
+    "gold": ("#fbefb8", "#5c4700"), "marble": ("#eef1f6", "#2b3a55"), "silver": ("#e8eef0", "#2f4450"),
+}
+SKILL_STYLE = {"carpentry": ("#e3f0dc", "#24501a"), "tiling": ("#f8e1df", "#7a1f16"),
+               "masonry": ("#e1e7f4", "#1f3766")}
+
+#: building categories and apprentice abilities in the game's words (the gallery's "effect" filter)
+CATEGORY_WORDS = {"immediate": "When built", "end_game": "At the end (Virtue)", "vp_bonus": "Extra VP at the end",
+                  "scoring_rule": "Changes scoring", "none": "No effect"}
+ABILITY_GROUPS = {
+    "trade": "Storehouse trade", "overseer": "Storehouse trade",
+    "miner": "More when gathering", "stonecutter": "More when gathering", "woodcutter": "More when gathering",
+    "jeweller": "More when gathering",
+    "swindler": "Black Market", "trickster": "Black Market", "illusionist": "Black Market",
+    "conspirator": "Town Centre and Tax Stand", "thief": "Town Centre and Tax Stand",
+    "pickpocket": "Town Centre and Tax Stand",
+    "cathedral_bonus": "Cathedral", "debt_bonus": "Debts", "enforcer": "Guardhouse",
+    "gatekeeper": "Black Market reset", "squire": "Black Market reset", "peddler": "Black Market reset",
+    "none": "Skills only",
+}
+SET_WORDS = {"base": "Base game", "extra": "Age of Artisans extra cards"}
+
+# The rulebook's appendix bullet that describes each card (the cards of the
+# "extra" set are not in the printed rulebook).
+_BUILDING_SECTION = {
+    "gain": "Gain Resources / Cards", "choose": "Gain Resources / Cards", "take_debt": "Gain Resources / Cards",
+    "capture": "Capture / Release Workers", "barracks": "Capture / Release Workers",
+    "hideout": "Capture / Release Workers", "church": "Church", "library": "Library", "monument": "Monument",
+    "palace": "Palace", "tavern": "Tavern", "watchtower": "Watchtower", "most": "Resource Markets",
+    "cathedral_most": "Cathedral Contribution", "virtue_per": "Virtue Boost", "vp_per": "VP Boost",
+    "hut": "Apprentice Huts", "lose_virtue": "Dungeon", "fountain": "Fountain", "debt_vp": "Gambler's Den",
+    "no_debt": "University",
+}
+
+
+def _chip(text: str, style: tuple[str, str], title: str = "") -> str:
+    bg, fg = style
+    t = f' title="{esc(title)}"' if title else ""
+    return (f'<span{t} style="display:inline-block;background:{bg};color:{fg};border-radius:3px;'
+            f'padding:0 3px;margin:1px 2px 1px 0;white-space:nowrap">{text}</span>')
+
+
+def goods_chips(bundle) -> str:
+    """{'clay': 2, 'wood': 1} as coloured chips ("2 Clay", "1 Wood")."""
+    out = [_chip(f"{n} {esc(r.capitalize())}", RESOURCE_STYLE.get(r, ("#eee", "#222")))
+           for r, n in dict(bundle).items() if n]
+    return " ".join(out) or "<i>free</i>"
+
+
+def skill_chips(skills) -> str:
+    return " ".join(_chip(esc(s.capitalize()), SKILL_STYLE[s]) for s in sorted(skills)) or "<i>no skill</i>"
+
+
+_FACE = ('<div class="archwk-card archwk-card-{kind}" data-card="{key}" style="display:inline-block;'
+         'vertical-align:top;width:{width}px;border:1px solid {border};border-radius:6px;background:{bg};'
+         'padding:4px 6px;margin:2px;font-size:11px;line-height:1.35;color:#222;white-space:normal;'
+         'box-sizing:border-box">{body}</div>')
+
+
+def building_face(name: str, *, width: int = 170, note: str = "") -> str:
+    """A building card: name and VP, cost, skills needed, Virtue change, effect in words.
+    `note` is an extra line at the foot (e.g. "in your hand")."""
+    b = cards.building(name)
+    virtue = f'<div>Virtue on building: <b>{b.virtue:+d}</b></div>' if b.virtue else ""
+    body = (f'<div style="display:flex;justify-content:space-between;gap:4px;font-weight:bold;font-size:12px">'
+            f'<span>{esc(b.name)}</span><span style="white-space:nowrap;color:#6b3d00">{b.vp} VP</span></div>'
+            f'<div>Cost: {goods_chips(b.cost)}</div>'
+            f'<div>Needs: {skill_chips(b.skills)}</div>{virtue}'
+            f'<div style="margin-top:2px;border-top:1px solid #e2d6bd;padding-top:2px">'
+            f'<i>{esc(CATEGORY_WORDS.get(b.category, ""))}:</i> {esc(b.text)}</div>'
+            + (f'<div style="color:#555">{esc(note)}</div>' if note else ""))
+    return _FACE.format(kind="building", key=esc(b.name), width=width, border="#c9b27c", bg="#fffaf0", body=body)
+
+
+def apprentice_face(card_id: int, *, width: int = 150, note: str = "") -> str:
+    """An apprentice: name, skills, ability in words, Virtue change when hired."""
+    a = cards.APPRENTICES[card_id - 1]
+    virtue = f'<div>Virtue when hired: <b>{a.virtue:+d}</b></div>' if a.virtue else ""
+    body = (f'<div style="font-weight:bold;font-size:12px">{esc(a.name)}</div>'
+            f'<div>{skill_chips(a.skills)}</div>{virtue}'
+            f'<div style="margin-top:2px;border-top:1px solid #cfdcc4;padding-top:2px">{esc(a.text)}</div>'
+            + (f'<div style="color:#555">{esc(note)}</div>' if note else ""))
+    return _FACE.format(kind="apprentice", key=card_id, width=width, border="#9fb98b", bg="#f6fbf2", body=body)
+
+
+def faces_row(faces: list[str]) -> str:
+    return '<div class="archwk-cards" style="display:flex;flex-wrap:wrap;align-items:flex-start">' + \
+        "".join(faces) + "</div>"
+
+
+# --------------------------------------------------------------------------- catalogue
+
+@dataclass(frozen=True)
+class CardEntry:
+    """One card of the gallery: its face, what the filters look at, its rule."""
+    kind: str            # "building" or "apprentice"
+    id: int
+    name: str
+    skills: frozenset[str]
+    effect: str          # the effect group in words (CATEGORY_WORDS / ABILITY_GROUPS)
+    set: str             # "base" or "extra"
+    text: str            # the card's rule text
+    section: str         # where the rulebook describes it
+
+    @property
+    def face(self) -> str:
+        if self.kind == "building":
+            return building_face(self.name, width=190)
+        return apprentice_face(self.id, width=190)
+
+
+def rulebook_section(kind: str, card) -> str:
+    """The rulebook section that describes a card (a building or an apprentice record)."""
+    if card.set != "base":
+        return "Age of Artisans: extra cards (not in the printed rulebook)"
+    if kind == "building":
+        return f"Appendix — Building Effects: {_BUILDING_SECTION.get(card.effect, card.name)}"
+    return f"Appendix — Apprentice Abilities: {card.name}"
+
+
+@functools.cache
+def catalogue() -> tuple[CardEntry, ...]:
+    """All 43 buildings and all 43 apprentices, buildings first, by id."""
+    out = [CardEntry("building", b.id, b.name, b.skills, CATEGORY_WORDS.get(b.category, b.category), b.set,
+                     b.text, rulebook_section("building", b)) for b in cards.BUILDINGS]
+    out += [CardEntry("apprentice", a.id, a.name, a.skills, ABILITY_GROUPS.get(a.ability, "Other"), a.set,
+                      a.text, rulebook_section("apprentice", a)) for a in cards.APPRENTICES]
+    return tuple(out)
+
+
+def select(kind: str = "all", skill: str = "all", effect: str = "all", card_set: str = "all",
+           text: str = "") -> list[CardEntry]:
+    """The catalogue entries that pass the gallery's filters ("all" lets everything
+    through; `skill` may be "none" for cards without a skill; `text` is searched
+    in the name and the rule)."""
+    needle = text.strip().lower()
+    out = []
+    for e in catalogue():
+        if kind != "all" and e.kind != kind:
+            continue
+        if skill == "none" and e.skills:
+            continue
+        if skill not in ("all", "none") and skill not in e.skills:
+            continue
+        if effect != "all" and e.effect != effect:
+            continue
+        if card_set != "all" and e.set != card_set:
+            continue
+        if needle and needle not in e.name.lower() and needle not in e.text.lower():
+            continue
+        out.append(e)
+    return out
