@@ -14,9 +14,14 @@ Module constants are loaded from the package's data directory at import:
 
 ``load(data_dir)`` validates another data directory and returns a ``CardSet``;
 any problem raises ``CardDataError`` naming the file, the card and the field.
+A card's ``params`` are checked here for their general shape only (a table);
+what an ability's or effect's params must hold is declared by its behaviour
+entry (``archwk.behaviour``), which checks every row when it is imported, so
+``import archwk`` fails on bad data; ``archwk.behaviour.data.load_cards(data_dir)``
+runs both checks on another data directory.
 
-This module uses only the standard library and ``archwk.errors``, so it can be
-imported on its own.
+This module uses only the standard library, ``archwk.errors`` and
+``archwk.schema`` (the field specs), so it can be imported on its own.
 """
 
 from __future__ import annotations
@@ -29,33 +34,32 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ArchwkError, CardDataError
+from .schema import BOOL, INT, NAT, POS, STR, Ctx, FrozenMap, Spec, amounts, array, choice, optional, table, type_name
 
 __all__ = [
     "APPRENTICES",
-    "APPRENTICE_ABILITIES",
-    "Apprentice",
     "BLACK_MARKET_CARDS",
     "BLACK_MARKET_EMPTY_LARGE",
     "BLACK_MARKET_EMPTY_SMALL",
     "BUILDINGS",
     "BUILDING_CATEGORIES",
-    "BUILDING_EFFECTS",
-    "BlackMarketCard",
-    "Building",
     "CARDS",
     "CATHEDRAL",
+    "DATA_DIR",
+    "RESOURCES",
+    "REWARDS",
+    "SETS",
+    "SKILLS",
+    "VIRTUE_TRACK",
+    "Apprentice",
+    "BlackMarketCard",
+    "Building",
     "CardDataError",
     "CardSet",
     "CathedralLevel",
-    "DATA_DIR",
     "FrozenMap",
-    "RESOURCES",
-    "REWARDS",
     "RewardCard",
-    "SETS",
-    "SKILLS",
     "UnknownCardError",
-    "VIRTUE_TRACK",
     "VirtueLevel",
     "building",
     "load",
@@ -87,47 +91,6 @@ MARKET_FILE = "market.toml"
 
 # Expected sizes: {set: count}; ids run 1..N with all "base" ids first.
 _CARD_SETS = {"base": 40, "extra": 3}
-
-
-# --------------------------------------------------------------------------
-# Immutable, hashable mapping
-# --------------------------------------------------------------------------
-
-
-class FrozenMap(Mapping):
-    """A read-only, hashable mapping (insertion-ordered).
-
-    Compares equal to any mapping with the same items, so
-    ``building("Smithy").cost == {"clay": 4, "wood": 2}`` holds.
-    """
-
-    __slots__ = ("_data", "_hash")
-
-    def __init__(self, data: Mapping | Iterator | tuple = (), /) -> None:
-        self._data = dict(data)
-        self._hash: int | None = None
-
-    def __getitem__(self, key: Any) -> Any:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(frozenset(self._data.items()))
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Mapping):
-            return self._data == dict(other.items())
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return f"FrozenMap({self._data!r})"
 
 
 _EMPTY = FrozenMap()
@@ -234,326 +197,74 @@ def _name_key(name: str) -> str:
 
 
 # --------------------------------------------------------------------------
-# Errors and validation context
+# A card's params: the loader checks their general shape; each one's own shape
+# is its behaviour entry's ParamSchema, checked by archwk.behaviour.
 # --------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Ctx:
-    """Where we are while validating: file, record kind, card identity."""
-
-    file: str
-    kind: str | None
-    entry: int | None = None
-    card_id: Any = None
-    card_name: str | None = None
-    id_key: str = "id"
-
-    def label(self) -> str | None:
-        if self.kind is None:
-            return None
-        if self.card_id is not None:
-            text = f"{self.kind} {self.id_key}={self.card_id}"
-            if self.card_name is not None:
-                text += f' "{self.card_name}"'
-            return text
-        if self.entry is not None:
-            return f"{self.kind} entry #{self.entry} (no valid {self.id_key})"
-        return self.kind
-
-    def fail(self, field: str | None, problem: str) -> None:
-        raise CardDataError(
-            self.file,
-            problem,
-            card=self.label(),
-            card_id=self.card_id,
-            card_name=self.card_name,
-            field=field,
-        )
-
-
-def _tname(value: Any) -> str:
-    return {
-        bool: "boolean",
-        int: "integer",
-        float: "float",
-        str: "string",
-        list: "array",
-        dict: "table",
-    }.get(type(value), type(value).__name__)
-
-
-# --------------------------------------------------------------------------
-# Field specs: each is ``spec(ctx, path, value) -> converted value``.
-# --------------------------------------------------------------------------
-
-Spec = Callable[[_Ctx, str, Any], Any]
-
-
-def _int(minimum: int | None = None) -> Spec:
-    def check(ctx: _Ctx, path: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            ctx.fail(path, f"expected an integer, got {_tname(value)} {value!r}")
-        if minimum is not None and value < minimum:
-            what = "negative value" if value < 0 else "value"
-            ctx.fail(path, f"{what} {value} not allowed (must be >= {minimum})")
-        return value
-
-    return check
-
-
-INT = _int()
-NAT = _int(0)
-POS = _int(1)
-
-
-def BOOL(ctx: _Ctx, path: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        ctx.fail(path, f"expected a boolean, got {_tname(value)} {value!r}")
+def _stored(value: Any) -> Any:
+    """A params value as stored: tables as FrozenMaps (a table of goods, every
+    key among GAIN_KEYS, in that order, as every amounts table; others as
+    written), arrays as tuples."""
+    if isinstance(value, dict):
+        keys = list(value)
+        if all(k in GAIN_KEYS for k in keys):
+            keys.sort(key=GAIN_KEYS.index)
+        return FrozenMap({k: _stored(value[k]) for k in keys})
+    if isinstance(value, list):
+        return tuple(_stored(v) for v in value)
     return value
 
 
-def STR(ctx: _Ctx, path: str, value: Any) -> str:
-    if not isinstance(value, str):
-        ctx.fail(path, f"expected a string, got {_tname(value)} {value!r}")
-    if not value.strip():
-        ctx.fail(path, "must not be empty")
-    return value
-
-
-def _choice(options: tuple[str, ...] | frozenset[str], what: str) -> Spec:
-    ordered = sorted(options)
-
-    def check(ctx: _Ctx, path: str, value: Any) -> str:
-        STR(ctx, path, value)
-        if value not in options:
-            ctx.fail(path, f"unknown {what} {value!r} (expected one of: {', '.join(ordered)})")
-        return value
-
-    return check
-
-
-def _list(item: Spec, *, min_len: int = 0, unique: bool = True, into: type = tuple) -> Spec:
-    def check(ctx: _Ctx, path: str, value: Any) -> Any:
-        if not isinstance(value, list):
-            ctx.fail(path, f"expected an array, got {_tname(value)} {value!r}")
-        if len(value) < min_len:
-            ctx.fail(path, f"needs at least {min_len} item(s), got {len(value)}")
-        items = [item(ctx, f"{path}[{i}]", v) for i, v in enumerate(value)]
-        if unique:
-            for i, v in enumerate(items):
-                if v in items[:i]:
-                    ctx.fail(f"{path}[{i}]", f"duplicate item {value[i]!r}")
-        return into(items)
-
-    return check
-
-
-def _amounts(keys: tuple[str, ...], *, positive: bool, nonempty: bool = True) -> Spec:
-    """A table of resource counts; returned as a FrozenMap in ``keys`` order.
-
-    With ``positive=False`` zero counts are accepted and dropped (costs);
-    with ``positive=True`` every count must be at least 1 (params, gains).
-    """
-    count = POS if positive else NAT
-
-    def check(ctx: _Ctx, path: str, value: Any) -> FrozenMap:
-        if not isinstance(value, dict):
-            ctx.fail(path, f"expected a table of counts, got {_tname(value)} {value!r}")
-        for key in value:
-            if key not in keys:
-                ctx.fail(f"{path}.{key}", f"unknown resource {key!r} (expected one of: {', '.join(keys)})")
-        counts = {k: count(ctx, f"{path}.{k}", value[k]) for k in keys if k in value}
-        counts = {k: n for k, n in counts.items() if n}
-        if nonempty and not counts:
-            ctx.fail(path, "must give at least one non-zero count")
-        return FrozenMap(counts)
-
-    return check
-
-
-def _opt(spec: Spec) -> tuple[Spec, bool]:
-    return (spec, False)
-
-
-def _table(fields: Mapping[str, Spec | tuple[Spec, bool]]) -> Spec:
-    """A table with a fixed set of keys (required unless wrapped in ``_opt``)."""
-    norm = {k: (v if isinstance(v, tuple) else (v, True)) for k, v in fields.items()}
-
-    def check(ctx: _Ctx, path: str | None, value: Any) -> FrozenMap:
-        where = f"{path}." if path else ""
-        if not isinstance(value, dict):
-            ctx.fail(path, f"expected a table, got {_tname(value)} {value!r}")
-        for key in value:
-            if key not in norm:
-                allowed = ", ".join(norm) or "none"
-                ctx.fail(f"{where}{key}", f"unknown key {key!r} (allowed: {allowed})")
-        for key, (_, required) in norm.items():
-            if required and key not in value:
-                ctx.fail(f"{where}{key}", "missing required key")
-        return FrozenMap({k: spec(ctx, f"{where}{k}", value[k]) for k, (spec, _) in norm.items() if k in value})
-
-    return check
-
-
-# --------------------------------------------------------------------------
-# Effect / ability vocabularies (table-driven param schemas)
-# --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _ParamSchema:
-    """Keys a params table may hold, plus consistency rules."""
-
-    fields: Mapping[str, Spec | tuple[Spec, bool]] = field(default_factory=dict)
-    #: params is itself an amounts table over these keys (e.g. {stone = 4}).
-    amounts: tuple[str, ...] | None = None
-    #: Building categories this effect may have.
-    categories: tuple[str, ...] = ()
-    #: Exactly one of these keys must be present, mapped to its category.
-    one_of: Mapping[str, str] | None = None
-
-    def check(self, ctx: _Ctx, params: Any, category: str | None = None) -> FrozenMap:
-        if self.amounts is not None:
-            result = _amounts(self.amounts, positive=True)(ctx, "params", params)
-        else:
-            result = _table(self.fields)(ctx, "params", params)
-        expected = self.categories
-        if self.one_of is not None:
-            present = [k for k in self.one_of if k in result]
-            if len(present) != 1:
-                ctx.fail("params", f"needs exactly one of: {', '.join(self.one_of)}")
-            expected = (self.one_of[present[0]],)
-        if category is not None and expected and category not in expected:
-            ctx.fail(
-                "category",
-                f"category {category!r} does not fit this effect (expected {' or '.join(map(repr, expected))})",
-            )
-        return result
-
-
-_IMM = ("immediate",)
-_VPB = ("vp_bonus",)
-_END = ("end_game",)
-
-_BUILDING_GAIN = RESOURCES + ("silver", "cards")
-
-_BUILDING_SCHEMAS: dict[str, _ParamSchema] = {
-    "gain": _ParamSchema(amounts=_BUILDING_GAIN, categories=_IMM),
-    "choose": _ParamSchema(
-        {"options": _list(_amounts(_BUILDING_GAIN, positive=True), min_len=2)}, categories=_IMM
-    ),
-    "tavern": _ParamSchema(categories=_IMM),
-    "capture": _ParamSchema({"captures": POS}, categories=_IMM),
-    "barracks": _ParamSchema(categories=_IMM),
-    "take_debt": _ParamSchema({"debts": POS}, categories=_IMM),
-    "church": _ParamSchema(categories=_IMM),
-    "library": _ParamSchema({"gold": POS}, categories=_IMM),
-    "monument": _ParamSchema({"virtue": POS}, categories=_IMM),
-    "palace": _ParamSchema({"per": POS}, categories=_IMM),
-    "watchtower": _ParamSchema({"min_prison": POS, "virtue": POS}, categories=_IMM),
-    "hideout": _ParamSchema(categories=_IMM),
-    "graveyard": _ParamSchema(categories=_IMM),
-    "crane": _ParamSchema(categories=_IMM),
-    "most": _ParamSchema(
-        {"resource": _choice(("stone", "wood", "clay", "silver"), "resource"), "vp": POS}, categories=_VPB
-    ),
-    "cathedral_most": _ParamSchema(
-        {"vp": _opt(POS), "virtue": _opt(POS)}, one_of={"vp": "vp_bonus", "virtue": "end_game"}
-    ),
-    "hut": _ParamSchema({"skill": _choice(SKILLS, "skill")}, categories=_VPB),
-    "vp_per": _ParamSchema(
-        {"count": _choice(("buildings", "captured", "virtue", "debts_paid"), "count"), "per": POS},
-        categories=_VPB,
-    ),
-    "virtue_per": _ParamSchema(
-        {"count": _list(_choice(RESOURCES + ("debts_paid", "buildings"), "count"), min_len=1), "per": POS},
-        categories=_END,
-    ),
-    "lose_virtue": _ParamSchema({"virtue": POS}, categories=_END),
-    "no_debt": _ParamSchema({"vp": POS}, categories=_VPB),
-    "fountain": _ParamSchema({"debt_vp": INT}, categories=("scoring_rule",)),
-    "debt_vp": _ParamSchema({"vp": INT}, categories=_VPB),
-}
-
-_APPRENTICE_SCHEMAS: dict[str, _ParamSchema] = {
-    "cathedral_bonus": _ParamSchema(amounts=GAIN_KEYS),
-    "conspirator": _ParamSchema(),
-    "debt_bonus": _ParamSchema(amounts=GAIN_KEYS),
-    "gatekeeper": _ParamSchema({"release": POS}),
-    "illusionist": _ParamSchema(),
-    "jeweller": _ParamSchema({"silver": POS}),
-    "none": _ParamSchema(),
-    "trade": _ParamSchema(
-        {
-            "pay": _amounts(RESOURCES + ("silver",), positive=True),
-            "gain": _amounts(RESOURCES + ("virtue",), positive=True),
-        }
-    ),
-    "miner": _ParamSchema({"clay": POS}),
-    "pickpocket": _ParamSchema({"gold": POS}),
-    "squire": _ParamSchema(amounts=GAIN_KEYS),
-    "stonecutter": _ParamSchema({"stone": POS}),
-    "woodcutter": _ParamSchema({"wood": POS}),
-    "swindler": _ParamSchema(amounts=GAIN_KEYS),
-    "thief": _ParamSchema({"virtue_saved": POS}),
-    "trickster": _ParamSchema({"silver_saved": POS}),
-    "enforcer": _ParamSchema({"gold": POS}),
-    "overseer": _ParamSchema({"actions": POS}),
-    "peddler": _ParamSchema({"silver": POS}),
-}
-
-BUILDING_EFFECTS: frozenset[str] = frozenset(_BUILDING_SCHEMAS)
-APPRENTICE_ABILITIES: frozenset[str] = frozenset(_APPRENTICE_SCHEMAS)
+def _PARAMS(ctx: Ctx, path: str, value: Any) -> FrozenMap:
+    if not isinstance(value, dict):
+        ctx.fail(path, f"expected a table, got {type_name(value)} {value!r}")
+    return _stored(value)
 
 
 # --------------------------------------------------------------------------
 # Record schemas (one per TOML array)
 # --------------------------------------------------------------------------
 
-_SKILL_LIST = _list(_choice(SKILLS, "skill"), into=frozenset)
-
-
-def _RAW(ctx: _Ctx, path: str, value: Any) -> Any:
-    return value
+_SKILL_LIST = array(choice(SKILLS, "skill"), into=frozenset)
 
 _BUILDING_FIELDS: dict[str, Spec] = {
     "id": POS,
     "name": STR,
     "vp": NAT,
-    "cost": _amounts(RESOURCES, positive=False),
+    "cost": amounts(RESOURCES, positive=False),
     "skills": _SKILL_LIST,
     "virtue": INT,
-    "category": _choice(BUILDING_CATEGORIES, "category"),
-    "effect": _choice(BUILDING_EFFECTS, "effect"),
-    "params": _RAW,  # checked against the effect's schema in _check_building_params
-    "set": _choice(SETS, "set"),
-    "aliases": _list(STR),
+    "category": choice(BUILDING_CATEGORIES, "category"),
+    "effect": STR,  # a behaviour entry's key: checked by archwk.behaviour.buildings
+    "params": _PARAMS,  # its shape: the effect's ParamSchema, checked there too
+    "set": choice(SETS, "set"),
+    "aliases": array(STR),
     "text": STR,
 }
 
 _APPRENTICE_FIELDS: dict[str, Spec] = {
     "id": POS,
     "name": STR,
-    "skills": _list(_choice(SKILLS, "skill"), min_len=1, into=frozenset),
+    "skills": array(choice(SKILLS, "skill"), min_len=1, into=frozenset),
     "virtue": INT,
-    "ability": _choice(APPRENTICE_ABILITIES, "ability"),
-    "params": _RAW,  # checked against the ability's schema in _check_apprentice_params
-    "set": _choice(SETS, "set"),
+    "ability": STR,  # a behaviour entry's key: checked by archwk.behaviour
+    "params": _PARAMS,  # its shape: the ability's ParamSchema, checked there too
+    "set": choice(SETS, "set"),
     "text": STR,
 }
 
-_MARKET_AMOUNTS = _amounts(RESOURCES, positive=True)
+_MARKET_AMOUNTS = amounts(RESOURCES, positive=True)
 
 _BLACK_MARKET_FIELDS: dict[str, Spec] = {"id": POS, "small": _MARKET_AMOUNTS, "large": _MARKET_AMOUNTS}
 _BLACK_MARKET_EMPTY_FIELDS: dict[str, Spec] = {"small": _MARKET_AMOUNTS, "large": _MARKET_AMOUNTS}
-_REWARD_FIELDS: dict[str, Spec] = {"id": POS, "gain": _amounts(GAIN_KEYS, positive=True)}
+_REWARD_FIELDS: dict[str, Spec] = {"id": POS, "gain": amounts(GAIN_KEYS, positive=True)}
 _CATHEDRAL_FIELDS: dict[str, Any] = {
     "level": POS,
     "vp": NAT,
     "spaces": POS,
-    "cost": _opt(_list(_amounts(RESOURCES, positive=True), min_len=1)),
-    "mix": _opt(_table({"of": _list(_choice(RESOURCES, "resource"), min_len=1), "total": POS})),
+    "cost": optional(array(amounts(RESOURCES, positive=True), min_len=1)),
+    "mix": optional(table({"of": array(choice(RESOURCES, "resource"), min_len=1), "total": POS})),
 }
 _VIRTUE_FIELDS: dict[str, Spec] = {
     "value": NAT,
@@ -590,7 +301,7 @@ _VIRTUE_SPEC = _ArraySpec("virtue", _VIRTUE_FIELDS, id_key="value", first_id=0, 
 
 
 def _read_toml(path: Path, top_level: Mapping[str, type]) -> dict[str, Any]:
-    ctx = _Ctx(str(path), None)
+    ctx = Ctx(str(path), None)
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
@@ -607,15 +318,17 @@ def _read_toml(path: Path, top_level: Mapping[str, type]) -> dict[str, Any]:
         if key not in data:
             ctx.fail(key, "missing top-level key" + (f" (expected [[{key}]] entries)" if kind is list else ""))
         if not isinstance(data[key], kind):
-            ctx.fail(key, f"expected {'an array of tables' if kind is list else 'a table'}, got {_tname(data[key])}")
+            ctx.fail(key, f"expected {'an array of tables' if kind is list else 'a table'}, got {type_name(data[key])}")
     return data
 
 
-def _load_array(file: str, raw: list, spec: _ArraySpec, extra: Callable[[_Ctx, dict, dict], None] | None = None) -> list[dict]:
+def _load_array(
+    file: str, raw: list, spec: _ArraySpec, extra: Callable[[Ctx, dict, dict], None] | None = None
+) -> list[dict]:
     """Validate every entry of one array, then ids, counts and sets."""
     records: list[dict] = []
     for entry, item in enumerate(raw, start=1):
-        ctx = _Ctx(file, spec.key, entry=entry, id_key=spec.id_key)
+        ctx = Ctx(file, spec.key, entry=entry, id_key=spec.id_key)
         if isinstance(item, dict):
             # Name the card in messages as early as possible.
             ident = item.get(spec.id_key)
@@ -623,7 +336,7 @@ def _load_array(file: str, raw: list, spec: _ArraySpec, extra: Callable[[_Ctx, d
                 ctx.card_id = ident
             if isinstance(item.get("name"), str):
                 ctx.card_name = item["name"]
-        record = dict(_table(spec.fields)(ctx, None, item))
+        record = dict(table(spec.fields)(ctx, None, item))
         if extra is not None:
             extra(ctx, item, record)
         record["_ctx"] = ctx
@@ -672,21 +385,13 @@ def _load_array(file: str, raw: list, spec: _ArraySpec, extra: Callable[[_Ctx, d
             want = next(name for last, name in bounds if record[spec.id_key] <= last)
             if record["set"] != want:
                 counts = ", ".join(f"{n} {s!r}" for s, n in spec.sets.items())
-                record["_ctx"].fail("set", f"expected {want!r} (the deck is {counts}, in id order), got {record['set']!r}")
+                record["_ctx"].fail(
+                    "set", f"expected {want!r} (the deck is {counts}, in id order), got {record['set']!r}"
+                )
     return records
 
 
-def _check_building_params(ctx: _Ctx, raw: dict, record: dict) -> None:
-    schema = _BUILDING_SCHEMAS[record["effect"]]
-    record["params"] = schema.check(ctx, raw["params"], record["category"])
-
-
-def _check_apprentice_params(ctx: _Ctx, raw: dict, record: dict) -> None:
-    schema = _APPRENTICE_SCHEMAS[record["ability"]]
-    record["params"] = schema.check(ctx, raw["params"])
-
-
-def _check_cathedral_cost(ctx: _Ctx, raw: dict, record: dict) -> None:
+def _check_cathedral_cost(ctx: Ctx, raw: dict, record: dict) -> None:
     has_cost, has_mix = "cost" in record, "mix" in record
     if has_cost == has_mix:
         ctx.fail("cost", "give exactly one of 'cost' (list of alternatives) or 'mix'")
@@ -713,7 +418,8 @@ def _name_index(file: str, buildings: list[dict]) -> dict[str, int]:
     index: dict[str, int] = {}
     owner: dict[str, dict] = {}
     for i, record in enumerate(buildings):
-        for field_name, name in [("name", record["name"])] + [(f"aliases[{j}]", a) for j, a in enumerate(record["aliases"])]:
+        aliases = [(f"aliases[{j}]", a) for j, a in enumerate(record["aliases"])]
+        for field_name, name in [("name", record["name"]), *aliases]:
             key = _name_key(name)
             if key in index:
                 other = owner[key]
@@ -736,13 +442,13 @@ def load(data_dir: str | Path = DATA_DIR) -> CardSet:
 
     b_path = data_dir / BUILDINGS_FILE
     b_raw = _read_toml(b_path, {"building": list})
-    b_records = _load_array(str(b_path), b_raw["building"], _BUILDINGS_SPEC, _check_building_params)
+    b_records = _load_array(str(b_path), b_raw["building"], _BUILDINGS_SPEC)
     names = _name_index(str(b_path), b_records)
     buildings = tuple(Building(**_strip(r)) for r in b_records)
 
     a_path = data_dir / APPRENTICES_FILE
     a_raw = _read_toml(a_path, {"apprentice": list})
-    a_records = _load_array(str(a_path), a_raw["apprentice"], _APPRENTICES_SPEC, _check_apprentice_params)
+    a_records = _load_array(str(a_path), a_raw["apprentice"], _APPRENTICES_SPEC)
     apprentices = tuple(Apprentice(**_strip(r)) for r in a_records)
 
     m_path = data_dir / MARKET_FILE
@@ -754,7 +460,7 @@ def load(data_dir: str | Path = DATA_DIR) -> CardSet:
     black_market = tuple(
         BlackMarketCard(**_strip(r)) for r in _load_array(m_file, m_raw["black_market"], _BLACK_MARKET_SPEC)
     )
-    empty = _table(_BLACK_MARKET_EMPTY_FIELDS)(_Ctx(m_file, "[black_market_empty]"), None, m_raw["black_market_empty"])
+    empty = table(_BLACK_MARKET_EMPTY_FIELDS)(Ctx(m_file, "[black_market_empty]"), None, m_raw["black_market_empty"])
     rewards = tuple(RewardCard(**_strip(r)) for r in _load_array(m_file, m_raw["reward"], _REWARD_SPEC))
     cathedral = tuple(
         CathedralLevel(level=r["level"], vp=r["vp"], spaces=r["spaces"], costs=r["cost"])

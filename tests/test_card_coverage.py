@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import shutil
 import sys
 import tomllib
 import types
@@ -30,7 +31,10 @@ import archwk
 from archwk import behaviour, cards, core
 from archwk.behaviour import APPRENTICE_BEHAVIOUR, CHARACTER_BEHAVIOUR, DATA_ONLY, HOOKS, Behaviour, hooks_of
 from archwk.behaviour.buildings import BUILDING_BEHAVIOUR
-from archwk.cards import DATA_DIR, FrozenMap
+from archwk.behaviour.data import load_cards
+from archwk.cards import DATA_DIR
+from archwk.errors import CardDataError
+from archwk.schema import NO_PARAMS, POS, ParamSchema
 
 CARD_TEST_MODULES = ("test_buildings", "test_apprentices")
 
@@ -191,6 +195,8 @@ def test_characters_behaviour_and_data_both_ways():
     no_behaviour, no_data = _both_ways(keys, CHARACTER_BEHAVIOUR)
     assert not no_behaviour, f"characters with data but no behaviour: {no_behaviour}"
     assert not no_data, f"character behaviours with no character: {no_data}"
+    # their figures are in the entries, not in params: no entry declares any
+    assert all(b.params is NO_PARAMS for b in CHARACTER_BEHAVIOUR.values())
 
 
 def test_buildings_behaviour_and_data_both_ways():
@@ -264,9 +270,32 @@ def test_every_hook_point_is_asked_by_a_rule_and_filled_by_a_card():
 
 # --------------------------------------------------------------------------- a new card is one row plus one entry
 
-RECRUITER = archwk.cards.Apprentice(
-    id=44, name="Recruiter", skills=frozenset({"tiling"}), virtue=0, ability="recruiter",
-    params=FrozenMap({"silver": 1}), set="extra", text="Hire at the Workshop for 1 Silver less.")
+# The new card's data row, as written in apprentices.toml; it takes the place of
+# the last extra apprentice (#43) because the loader holds the deck to its 43 cards.
+RECRUITER_ROW = """[[apprentice]]
+id = 43
+name = "Recruiter"
+skills = ["tiling"]
+virtue = 0
+ability = "recruiter"
+params = { silver = 1 }
+set = "extra"
+text = "Hire at the Workshop for 1 Silver less."
+"""
+
+# ... and its behaviour entry: the shape of its params and what it does (RB, Workshop)
+RECRUITER = Behaviour(params=ParamSchema({"silver": POS}), hire_discount=lambda a: a.params["silver"])
+
+
+def _data_with(tmp_path: Path, row: str) -> Path:
+    """A copy of the game's data with `row` in place of apprentice #43."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    path = data / "apprentices.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("[[apprentice]]\nid = 43\n")
+    path.write_text(text[:start] + row, encoding="utf-8")
+    return data
 
 
 def _holding(s, p: int, card: int):
@@ -275,22 +304,44 @@ def _holding(s, p: int, card: int):
     return core.commit(t)
 
 
-def test_a_new_apprentice_is_one_data_row_and_one_behaviour_entry(monkeypatch):
-    """Extension: a new apprentice card (data row #44) with a new ability
-    ("recruiter") and one behaviour entry acting at an existing hook point (the
-    Workshop's `hire_discount`, until now only Rudolf's) changes play there: the
-    hire costs 3 Silver instead of 4 (RB, Workshop). Only the tables are copied
-    and extended; no rules module changes."""
-    rows = archwk.cards.APPRENTICES
-    extended = rows + (RECRUITER,)
+def test_a_new_apprentice_is_one_data_row_and_one_behaviour_entry(tmp_path, monkeypatch):
+    """Extension: a new apprentice card with a new ability ("recruiter") and
+    params of its own needs one data row and one behaviour entry (its params
+    schema included), nothing else. The loader takes the row as it is (it knows
+    no ability); the behaviour check refuses it until the entry exists, then
+    checks its params against the entry's own schema, naming the file, the card
+    and the field; and the entry, acting at an existing hook point (the
+    Workshop's `hire_discount`, until now only Rudolf's), changes play: the hire
+    costs 3 Silver instead of 4 (RB, Workshop). Only the data and the behaviour
+    table are replaced; no loader or rules module changes."""
+    data = _data_with(tmp_path, RECRUITER_ROW)
+    row = cards.load(data).apprentices[42]
+    assert (row.name, row.ability, row.params) == ("Recruiter", "recruiter", {"silver": 1})
+    with pytest.raises(CardDataError, match=r"apprentice id=43 \"Recruiter\".*'ability'.*unknown ability 'recruiter'"):
+        load_cards(data)  # data without behaviour
+
+    table = dict(APPRENTICE_BEHAVIOUR)
+    table["recruiter"] = RECRUITER
+    monkeypatch.setattr(behaviour, "APPRENTICE_BEHAVIOUR", MappingProxyType(table))
+    loaded = load_cards(data).apprentices
+    assert loaded[42] == row
+    for wrong, field, problem in [("{ silver = 0 }", "params.silver", "must be >= 1"),
+                                  ("{ gold = 1 }", "params.gold", "unknown key 'gold' (allowed: silver)"),
+                                  ("{}", "params.silver", "missing required key")]:
+        bad = _data_with(tmp_path / field / wrong.strip("{} ").replace(" ", ""),
+                         RECRUITER_ROW.replace("{ silver = 1 }", wrong))
+        cards.load(bad)  # the loader still takes it: the shape is the entry's to say
+        with pytest.raises(CardDataError) as info:
+            load_cards(bad)
+        err = info.value
+        assert (Path(err.file).name, err.card_name, err.field) == ("apprentices.toml", "Recruiter", field)
+        assert problem in err.problem
+
+    rows = cards.APPRENTICES
     for mod in [m for name, m in sys.modules.items() if name.startswith("archwk") and m is not None]:
         for attr, value in list(vars(mod).items()):
             if value is rows:  # the data table, wherever a module keeps a name for it
-                monkeypatch.setattr(mod, attr, extended)
-    table = dict(APPRENTICE_BEHAVIOUR)
-    table["recruiter"] = Behaviour(hire_discount=lambda a: a.params["silver"])
-    monkeypatch.setattr(behaviour, "APPRENTICE_BEHAVIOUR", MappingProxyType(table))
-
+                monkeypatch.setattr(mod, attr, loaded)
     s = archwk.new_game(2, seed=4)
     while s.phase != "play":
         s = s.apply(s.legal_actions()[0])
@@ -303,10 +354,19 @@ def test_a_new_apprentice_is_one_data_row_and_one_behaviour_entry(monkeypatch):
         return state.players[p].silver - after.players[p].silver
 
     assert hire_at_workshop(_holding(s, p, 13)) == 4  # the Labourer: skills only
-    with_recruiter = _holding(s, p, RECRUITER.id)
+    with_recruiter = _holding(s, p, 43)
     assert with_recruiter.players[p].apprentices == ("Recruiter",)
     assert hire_at_workshop(with_recruiter) == 3
     assert behaviour.hook_sum(with_recruiter, p, "hire_discount") == 1
+
+
+def test_the_loader_knows_no_ability_or_effect():
+    """The loader's source names no ability or effect of the behaviour tables: a
+    new one is never an edit there (archwk.cards checks the general shape only)."""
+    source = Path(cards.__file__).read_text(encoding="utf-8")
+    words = set(APPRENTICE_BEHAVIOUR) | set(BUILDING_BEHAVIOUR)
+    named = sorted(w for w in words - {"none", "gain"} if f'"{w}"' in source)
+    assert named == []
 
 
 def test_the_behaviour_docstring_example_runs():

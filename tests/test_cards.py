@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from archwk import cards
-from archwk.behaviour import APPRENTICE_BEHAVIOUR
-from archwk.behaviour.buildings import BUILDING_BEHAVIOUR
+from archwk.behaviour import APPRENTICE_BEHAVIOUR, check_apprentices
+from archwk.behaviour.buildings import BUILDING_BEHAVIOUR, check_buildings
+from archwk.behaviour.data import load_cards
 from archwk.cards import CardDataError
 
 C, T, M = "carpentry", "tiling", "masonry"
@@ -212,16 +213,15 @@ def test_effect_categories():
 
 
 def test_vocabularies():
-    """RB: five resources, three skills. Every effect and ability word the loader
-    accepts is printed on some card (the loader checks only the other way) and has
-    its behaviour entry (archwk.behaviour), so no word is valid data the rules
-    cannot play."""
+    """RB: five resources, three skills. The effect and ability words accepted
+    are the behaviour entries' keys (archwk.behaviour), each printed on some card
+    (the check on import holds the other way), so no word is valid data the
+    rules cannot play; the loader itself has no list of them."""
     assert cards.RESOURCES == ("clay", "wood", "stone", "gold", "marble")
     assert cards.SKILLS == ("carpentry", "tiling", "masonry")
-    assert {b.effect for b in cards.BUILDINGS} == cards.BUILDING_EFFECTS
-    assert {a.ability for a in cards.APPRENTICES} == cards.APPRENTICE_ABILITIES
-    assert set(BUILDING_BEHAVIOUR) == cards.BUILDING_EFFECTS
-    assert set(APPRENTICE_BEHAVIOUR) == cards.APPRENTICE_ABILITIES
+    assert {b.effect for b in cards.BUILDINGS} == set(BUILDING_BEHAVIOUR)
+    assert {a.ability for a in cards.APPRENTICES} == set(APPRENTICE_BEHAVIOUR)
+    assert not hasattr(cards, "BUILDING_EFFECTS") and not hasattr(cards, "APPRENTICE_ABILITIES")
 
 
 # --------------------------------------------------------------------------
@@ -526,8 +526,6 @@ EDITS = [
      ["id=5", "Thieves' Den", "'vp'", "integer"]),
     ("bool for int", B, "building", 1, "vp = 3", "vp = true",
      ["id=1", "Smithy", "'vp'", "integer"]),
-    ("unknown effect", B, "building", 1, 'effect = "gain"', 'effect = "gainz"',
-     ["id=1", "Smithy", "'effect'", "gainz"]),
     ("duplicate id", B, "building", 2, "id = 2", "id = 1",
      ["id=1", "Steeple", "'id'", "duplicate", "Smithy"]),
     ("id out of range", B, "building", 43, "id = 43", "id = 44",
@@ -544,40 +542,22 @@ EDITS = [
      ["id=4", "Tavern", "'skills[0]'", "plumbing"]),
     ("unknown category", B, "building", 1, '"immediate"', '"sometimes"',
      ["id=1", "Smithy", "'category'", "sometimes"]),
-    ("category does not fit effect", B, "building", 1, '"immediate"', '"vp_bonus"',
-     ["id=1", "Smithy", "'category'", "immediate"]),
     ("unknown set", B, "building", 1, 'set = "base"', 'set = "promo"',
      ["id=1", "Smithy", "'set'", "promo"]),
     ("extra card marked base", B, "building", 41, 'set = "extra"', 'set = "base"',
      ["id=41", "Crane", "'set'", "extra"]),
-    ("param not accepted", B, "building", 14, "{ captures = 1 }", "{ captures = 1, range = 2 }",
-     ["id=14", "Armoury", "'params.range'", "unknown key"]),
-    ("param missing", B, "building", 38, "{ per = 4 }", "{}",
-     ["id=38", "Palace", "'params.per'", "missing"]),
-    ("gain param unknown resource", B, "building", 11, "params = { clay = 4 }", "params = { mud = 4 }",
-     ["id=11", "Well", "'params.mud'", "unknown resource"]),
     ("params wrong type", B, "building", 23, "params = { cards = 2 }", "params = 2",
      ["id=23", "Drafting Room", "'params'", "table"]),
-    ("most: bad resource", B, "building", 3, 'resource = "stone"', 'resource = "marble"',
-     ["id=3", "Stone Market", "'params.resource'", "marble"]),
-    ("cathedral_most both keys", B, "building", 2, "{ vp = 2 }", "{ vp = 2, virtue = 2 }",
-     ["id=2", "Steeple", "'params'", "exactly one"]),
     ("duplicate name", B, "building", 11, 'name = "Well"', 'name = "smithy"',
      ["id=11", "smithy", "'name'", "duplicate", "Smithy"]),
     ("alias collides", B, "building", 13, 'aliases = ["Aquaduct"]', 'aliases = ["Gallery"]',
      ["id=37", "Observatory", "'aliases[0]'", "Gallery", "Aqueduct"]),
     ("bad TOML", B, "building", 1, "cost = { clay = 4, wood = 2 }", "cost = { clay = 4, wood = 2",
      ["malformed TOML", "line"]),
-    ("unknown ability", A, "apprentice", 10, '"illusionist"', '"juggler"',
-     ["id=10", "Illusionist", "'ability'", "juggler"]),
     ("skills not a list", A, "apprentice", 11, 'skills = ["tiling"]', 'skills = "tiling"',
      ["id=11", "Jeweller", "'skills'", "array"]),
     ("apprentice without skills", A, "apprentice", 11, 'skills = ["tiling"]', "skills = []",
      ["id=11", "Jeweller", "'skills'"]),
-    ("trade gain resource", A, "apprentice", 14, "gain = { clay = 3 }", "gain = { mud = 3 }",
-     ["id=14", "Merchant", "'params.gain.mud'"]),
-    ("ability param not accepted", A, "apprentice", 9, "{ release = 2 }", "{ release = 2, gold = 1 }",
-     ["id=9", "Gatekeeper", "'params.gold'"]),
     ("black market wrong type", MK, "black_market", 3, "small = { marble = 1,", 'small = { marble = "1",',
      ["black_market id=3", "'small.marble'", "integer"]),
     ("reward id out of range", MK, "reward", 12, "id = 12", "id = 13",
@@ -588,6 +568,32 @@ EDITS = [
      ["cathedral level=2", "'cost'", "exactly one"]),
     ("virtue bool", MK, "virtue", 3, "black_market = true", 'black_market = "yes"',
      ["virtue value=3", "'black_market'", "boolean"]),
+]
+
+# Caught by the behaviour package (archwk.behaviour), which checks each row's effect or ability
+# against its behaviour entry and its params against the entry's `params` schema; the loader
+# (cards.load) checks only that params is a table and knows no effect or ability.
+BEHAVIOUR_EDITS = [
+    ("unknown effect", B, "building", 1, 'effect = "gain"', 'effect = "gainz"',
+     ["id=1", "Smithy", "'effect'", "gainz"]),
+    ("category does not fit effect", B, "building", 1, '"immediate"', '"vp_bonus"',
+     ["id=1", "Smithy", "'category'", "immediate"]),
+    ("param not accepted", B, "building", 14, "{ captures = 1 }", "{ captures = 1, range = 2 }",
+     ["id=14", "Armoury", "'params.range'", "unknown key"]),
+    ("param missing", B, "building", 38, "{ per = 4 }", "{}",
+     ["id=38", "Palace", "'params.per'", "missing"]),
+    ("gain param unknown resource", B, "building", 11, "params = { clay = 4 }", "params = { mud = 4 }",
+     ["id=11", "Well", "'params.mud'", "unknown resource"]),
+    ("most: bad resource", B, "building", 3, 'resource = "stone"', 'resource = "marble"',
+     ["id=3", "Stone Market", "'params.resource'", "marble"]),
+    ("cathedral_most both keys", B, "building", 2, "{ vp = 2 }", "{ vp = 2, virtue = 2 }",
+     ["id=2", "Steeple", "'params'", "exactly one"]),
+    ("unknown ability", A, "apprentice", 10, '"illusionist"', '"juggler"',
+     ["id=10", "Illusionist", "'ability'", "juggler"]),
+    ("trade gain resource", A, "apprentice", 14, "gain = { clay = 3 }", "gain = { mud = 3 }",
+     ["id=14", "Merchant", "'params.gain.mud'"]),
+    ("ability param not accepted", A, "apprentice", 9, "{ release = 2 }", "{ release = 2, gold = 1 }",
+     ["id=9", "Gatekeeper", "'params.gold'"]),
 ]
 
 
@@ -602,6 +608,61 @@ def test_malformed_edit(tmp_path, case):
     assert file in message
     for part in expect:
         assert part in message, (part, message)
+
+
+@pytest.mark.parametrize("case", BEHAVIOUR_EDITS, ids=[c[0] for c in BEHAVIOUR_EDITS])
+def test_malformed_edit_checked_against_the_behaviour(tmp_path, case):
+    """RB, Appendix: Building Effects / Apprentice Abilities: a row whose effect
+    or ability has no behaviour entry, or whose params or category do not fit
+    the entry's schema, is refused by load_cards (as on `import archwk` for the
+    game's own data) with the file, the card and the field named; the loader
+    alone, knowing no effect or ability, accepts it."""
+    _, file, array, ident, old, new, expect = case
+    data = edit(tmp_path, file, array, ident, old, new)
+    cards.load(data)  # the general shape is right
+    with pytest.raises(CardDataError) as info:
+        load_cards(data)
+    message = str(info.value)
+    assert file in message
+    for part in expect:
+        assert part in message, (part, message)
+
+
+def test_behaviour_error_attributes(tmp_path):
+    data = edit(tmp_path, A, "apprentice", 19, "clay = 1", "clay = 0")
+    with pytest.raises(CardDataError) as info:
+        load_cards(data)
+    err = info.value
+    assert Path(err.file).name == "apprentices.toml"
+    assert (err.card_id, err.card_name, err.field) == (19, "Miner", "params.clay")
+    assert err.problem == "value 0 not allowed (must be >= 1)"
+
+
+def test_the_game_data_is_checked_against_the_behaviour_on_import():
+    """The game's own rows pass the behaviour check that runs on import, and
+    that check refuses a bad row (the one `import archwk` would stop at)."""
+    check_apprentices()
+    check_buildings()
+    miner = cards.APPRENTICES[18]
+    bad = dataclasses.replace(miner, params=cards.FrozenMap({"clay": 1, "gold": 1}))
+    with pytest.raises(CardDataError, match=r"apprentices\.toml.*id=19 \"Miner\".*'params\.gold'.*unknown key"):
+        check_apprentices((*cards.APPRENTICES[:18], bad))
+    smithy = dataclasses.replace(cards.BUILDINGS[0], effect="gainz")
+    with pytest.raises(CardDataError, match=r"buildings\.toml.*id=1 \"Smithy\".*'effect'.*unknown effect 'gainz'"):
+        check_buildings((smithy,))
+
+
+def test_params_are_stored_in_the_order_of_goods(tmp_path):
+    """A table of goods in params is kept in the cards' order of goods whatever
+    the file's order (so an event reads "3 Clay and 1 Virtue" however the row is
+    written); an array keeps its order (the Treasury's options by index) as a tuple."""
+    data = edit(tmp_path, B, "building", 8, "[{ gold = 1 }, { silver = 3 }]",
+                "[{ silver = 3, clay = 1 }, { gold = 1 }]")
+    options = load_cards(data).buildings[7].params["options"]
+    assert isinstance(options, tuple) and options == ({"clay": 1, "silver": 3}, {"gold": 1})
+    assert list(options[0]) == ["clay", "silver"]
+    data = edit(tmp_path / "b", A, "apprentice", 14, "gain = { clay = 3 }", "gain = { virtue = 1, clay = 3 }")
+    assert list(load_cards(data).apprentices[13].params["gain"]) == ["clay", "virtue"]
 
 
 REMOVALS = [

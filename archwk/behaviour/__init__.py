@@ -12,8 +12,14 @@ of cards having it, each with its figure and the cause to name in events.
 Tables: apprentices by `ability` (behaviour.apprentices), characters by name
 (behaviour.characters), buildings by `effect` (behaviour.buildings). A data row
 names its entry, so a new card with an ability already known is one data row;
-with a new ability, one row plus one entry here (and its params' shape in the
-loader's vocabulary, archwk.cards). Black Market and reward cards have no
+with a new ability, one row plus one entry here: the entry declares the shape
+of its cards' params (`params=`, an archwk.schema.ParamSchema) beside what it
+does, and every row is checked against its entry when this package is
+imported (`check_apprentices`; the buildings' in behaviour.buildings), so bad
+data fails `import archwk`, naming the file, the card and the field. The
+loader (archwk.cards) checks only the general shape and knows no ability or
+effect; `behaviour.data.load_cards` checks another data directory both ways.
+Black Market and reward cards have no
 behaviour of their own: the Black Market spaces and the Cathedral give their
 printed goods, so they are data only. tests/test_card_coverage.py checks every
 table against its data file both ways.
@@ -23,12 +29,14 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .. import cards
+from ..schema import check_rows
 from .apprentices import APPRENTICE_BEHAVIOUR
 from .characters import CHARACTER_BEHAVIOUR
 from .hooks import DATA_ONLY, HOOKS, AtReset, Behaviour, DebtChoice, Trade, hooks_of
 
 __all__ = ["APPRENTICE_BEHAVIOUR", "CHARACTER_BEHAVIOUR", "DATA_ONLY", "HOOKS", "AtReset", "Behaviour",
-           "DebtChoice", "Held", "Trade", "apprentice_hook", "hook_any", "hook_sum", "hooked", "hooks_of"]
+           "DebtChoice", "Held", "Trade", "apprentice_hook", "check_apprentices", "hook_any", "hook_sum", "hooked",
+           "hooks_of"]
 
 
 class Held(NamedTuple):
@@ -136,3 +144,14 @@ def decisions_opened() -> dict[str, str]:
         if b.after_building_decision is not None:
             out[b.after_building_decision] = name
     return out
+
+
+def check_apprentices(rows=None, file=None) -> None:
+    """Every apprentice row (default: the game's, `cards.APPRENTICES`) names an
+    ability of APPRENTICE_BEHAVIOUR and its params fit that entry's `params`
+    schema; else `CardDataError` naming the file, the card and the field."""
+    check_rows(cards.DATA_DIR / cards.APPRENTICES_FILE if file is None else file, "apprentice",
+               cards.APPRENTICES if rows is None else rows, "ability", APPRENTICE_BEHAVIOUR)
+
+
+check_apprentices()  # the game's data against the table: bad data fails `import archwk`

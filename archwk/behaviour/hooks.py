@@ -7,12 +7,18 @@ A field holds the figure itself (characters: their figures are printed only in
 their ability text) or a function of the card's data row giving it (apprentices:
 the figures are the row's `params`). Hooks that give things (`*_gain`) give a
 bundle for `core.gain`: what the player gains, with the card as the cause.
+
+Beside its hooks, an apprentice entry declares `params`, the shape its cards'
+params must have (an `archwk.schema.ParamSchema`; none given: no params);
+archwk.behaviour checks every data row against it on import.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
+
+from ..schema import NO_PARAMS, ParamSchema
 
 
 class AtReset(NamedTuple):
@@ -47,7 +53,10 @@ class Behaviour:
     Unset fields (None) are points where it does nothing. Where a rule meets
     several cards with the same hook, `hook_sum` adds their figures, `hook_any`
     asks whether any has it and `hooked` lists them (character first, then
-    apprentices in hire order) for rules that act once per card."""
+    apprentices in hire order) for rules that act once per card. `params` is
+    not a hook point: it is the shape of the params of the cards naming this
+    entry (apprentices; characters have no params)."""
+    params: ParamSchema = NO_PARAMS
     # ---- costs and limits
     taxes_avoided: Hook = None            # core.taxes_avoided: Tax ignored on every cost (Ada)
     hire_discount: Hook = None            # Workshop: Silver (not Tax) less to hire (Rudolf)
@@ -79,7 +88,7 @@ class Behaviour:
 
 
 #: every hook point's name
-HOOKS: tuple[str, ...] = tuple(f.name for f in fields(Behaviour))
+HOOKS: tuple[str, ...] = tuple(f.name for f in fields(Behaviour) if f.name != "params")
 
 #: the entry of a card that has no behaviour beyond its data (skills only: the Labourer)
 DATA_ONLY = Behaviour()
