@@ -15,9 +15,13 @@ import ipywidgets
 from archwk.model import LOCATIONS
 from archwk.table import table as read_table
 
-from .text import apprentice_text, building_text, colour, esc, kind_heading, location_name
+from .palette import MUTED_TEXT
+from .text import apprentice_text, building_text, esc, kind_heading, location_name, seat_mark
 
 _BUTTON_LAYOUT = dict(width="auto", max_width="100%", height="auto", margin="1px 2px")
+# real headings (the prompt is the panel's heading, each group of choices a sub-heading), styled as text
+_PROMPT_STYLE = "font-size:14px;font-weight:bold;margin:2px 0;line-height:1.35"
+_GROUP_STYLE = "font-size:13px;font-weight:bold;color:#444;margin:4px 0 0"
 
 
 def action_label(state, action) -> str:
@@ -96,6 +100,9 @@ class DecisionPanel(ipywidgets.VBox):
         self.note = ipywidgets.HTML()
         self.groups_box = ipywidgets.VBox()
         super().__init__(children=[self.prompt, self.note, self.groups_box], **kwargs)
+        # widgets.a11y: the prompt is a live region and where focus goes after a choice
+        self.add_class("archwk-decision")
+        self.prompt.add_class("archwk-prompt")
         self._on_choose = on_choose
         self._buttons: list[ipywidgets.Button] = []
         self._reasons: list[ipywidgets.HTML] = []
@@ -171,14 +178,11 @@ class DecisionPanel(ipywidgets.VBox):
     def update(self, state, can_act: bool = True, note: str = "") -> None:
         self.state = state
         p = state.current_player
-        if p is None:
-            prompt = f"<b>{esc(state.prompt)}</b>"
-        else:
-            prompt = (f'<span style="color:{colour(state, p)};font-size:16px">●</span> '
-                      f"<b>{esc(state.prompt)}</b>")
+        mark = "" if p is None else f'<span style="font-size:16px">{seat_mark(state, p)}</span> '
+        prompt = f'<h2 style="{_PROMPT_STYLE}">{mark}{esc(state.prompt)}</h2>'
         if self.prompt.value != prompt:
             self.prompt.value = prompt
-        note_html = f'<span style="color:#666">{esc(note)}</span>' if note else ""
+        note_html = f'<span style="color:{MUTED_TEXT}">{esc(note)}</span>' if note else ""
         if self.note.value != note_html:
             self.note.value = note_html
         if not can_act or state.is_over or state.is_view:
@@ -191,7 +195,7 @@ class DecisionPanel(ipywidgets.VBox):
         nb = nr = 0
         for gi, (heading, rows) in enumerate(decision_groups(state)):
             header, box = self._group(gi)
-            h = f'<div style="margin-top:4px;color:#555;font-weight:bold">{esc(heading)}</div>'
+            h = f'<h3 style="{_GROUP_STYLE}">{esc(heading)}</h3>'
             if header.value != h:
                 header.value = h
             items = []
@@ -216,7 +220,7 @@ class DecisionPanel(ipywidgets.VBox):
                         btn.tooltip = reason
                     elif btn.tooltip != reason:
                         btn.tooltip = reason
-                    html = f'<span style="color:#999;font-size:11px">{esc(reason)}</span>'
+                    html = f'<span style="color:{MUTED_TEXT};font-size:12px">{esc(reason)}</span>'
                     if why.value != html:
                         why.value = html
                     items.append(r)

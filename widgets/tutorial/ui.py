@@ -103,6 +103,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
             ipywidgets.HBox([self.prev_button, self.next_button]),
         ], **kwargs)
         self.add_class("archwk-tutorial")
+        self.feedback.add_class("archwk-live")  # the verdict is read out (widgets.a11y)
         self.show(start)
 
     # ------------------------------------------------------------------ public
@@ -118,8 +119,8 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.attempt = self.lesson.start()
         self.clear_error()
         lesson = self.lesson
-        self.heading.value = (f'<h3 style="margin:6px 0 2px 0">Lesson {index + 1} of {len(LESSONS)}: '
-                              f'{esc(lesson.title)}</h3><div style="color:#666">Rulebook: '
+        self.heading.value = (f'<h2 style="margin:6px 0 2px 0;font-size:17px">Lesson {index + 1} of '
+                              f'{len(LESSONS)}: {esc(lesson.title)}</h2><div style="color:#595959">Rulebook: '
                               f'<i>{esc(lesson.section)}</i></div>')
         paras = "".join(f"<p>{esc(p)}</p>" for p in lesson.explain.split("\n\n"))
         self.text.value = f'<div style="font-size:14px;line-height:1.45">{paras}</div>'
