@@ -38,11 +38,10 @@ import ipywidgets
 FOCUS_COLOUR = "#1a4f8b"
 
 _CSS = f"""
-:focus-visible {{ outline: 2px solid {FOCUS_COLOUR} !important; outline-offset: 1px; }}
-.jupyter-widgets button:focus, .jupyter-widgets select:focus, .jupyter-widgets input:focus,
-.jupyter-widgets textarea:focus, .lm-TabBar-tab:focus, .noUi-handle:focus {{
+:focus-visible, .jupyter-widgets button:focus-visible, .jupyter-widgets select:focus-visible,
+.jupyter-widgets input:focus-visible, .jupyter-widgets textarea:focus-visible, .lm-TabBar-tab:focus-visible,
+.noUi-handle:focus-visible, .archwk-prompt:focus-visible {{
   outline: 2px solid {FOCUS_COLOUR} !important; outline-offset: 1px; }}
-.archwk-prompt:focus, .archwk-prompt:focus-visible {{ outline: 2px solid {FOCUS_COLOUR} !important; }}
 .jp-RenderedHTMLCommon a, .jp-RenderedHTMLCommon a:link, .widget-html a, .widget-htmlmath a {{
   text-decoration: underline !important; }}
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab, .jupyter-widgets.widget-tab .lm-TabBar-tabLabel,
