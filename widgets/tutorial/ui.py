@@ -21,6 +21,7 @@ import ipywidgets
 
 from archwk import cards
 from ..board import BoardView
+from ..board_text import BoardText
 from ..decision import DecisionPanel
 from ..panels import PlayerPanels
 from ..text import ShowsErrors, guarded
@@ -89,10 +90,11 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
 
         self.board = None  # built on the first lesson (needs a state)
         self.decision = DecisionPanel(on_choose=self._on_choose)
+        self.board_text = BoardText()  # the board in words, beside the figure
         self.players_panel = PlayerPanels()
         self.side = ipywidgets.VBox(
             [self.task, self.hint, self.decision, self.cards, self.feedback, self.happened,
-             ipywidgets.HBox([self.hint_button, self.retry_button])],
+             ipywidgets.HBox([self.hint_button, self.retry_button]), self.board_text],
             layout=ipywidgets.Layout(width="420px", margin="0 0 0 8px"))
         self.main = ipywidgets.HBox([self.side])
         super().__init__(children=[
@@ -154,6 +156,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
             self.main.children = [self.board, self.side]
         else:
             self.board.update(s)
+        self.board_text.update(s)
         self.players_panel.update(s)
         choices = a.choices()
         can_act = bool(choices)
