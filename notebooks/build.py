@@ -125,10 +125,31 @@ gallery"""),
 }
 
 
+GAME = "Architects of the West Kingdom"
+
+#: every page's first cell: widgets.a11y.PageHelper (live regions, focus after a choice, names for the
+#: figures and controls, focus rings); it draws nothing
+HELPER = """from widgets.a11y import PageHelper
+
+PageHelper()"""
+
+
+def page_title(name: str) -> str:
+    """The page's title (the browser tab, what a screen reader says first): the
+    notebook's first heading, with the game's name when the heading lacks it."""
+    md = next(text for kind, text in NOTEBOOKS[name] if kind == "md")
+    heading = md.splitlines()[0].lstrip("#").strip()
+    return heading if GAME in heading else f"{heading} · {GAME}"
+
+
 def build(name: str) -> nbformat.NotebookNode:
     nb = new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
+    nb.metadata["title"] = page_title(name)  # Voila's and Voici's templates use it for <title>
+    helper = new_code_cell(HELPER)
+    helper["id"] = f"{Path(name).stem}-a11y"
+    nb.cells.append(helper)
     for i, (kind, text) in enumerate(NOTEBOOKS[name]):
         cell = new_markdown_cell(text) if kind == "md" else new_code_cell(text)
         cell["id"] = f"{Path(name).stem}-{i}"  # stable ids: rebuilding changes nothing

@@ -5,12 +5,15 @@ serve` (on a free port), and stopped by its PID; it serves notebooks/ with the
 repository's voila.json. Each test opens its
 pages in fresh browser contexts, and fails on "Error displaying widget" text or
 on a console error other than the known harmless ones (tests/voila_browser.py).
-Screenshots go to artifacts/browser/.
+Screenshots go to artifacts/browser/, and axe-core's findings on every page
+(artifacts/browser/axe-<page>.json; critical and serious ones fail the test).
+No page may ask any host but the local server for anything.
 
 Skipped only when /usr/bin/chromium is absent (CI installs it in .ci/run).
 """
 from __future__ import annotations
 
+import os
 import re
 import time
 import warnings
@@ -51,6 +54,7 @@ def assert_clean(page, console, name: str) -> None:
     vb.screenshot(page, name)
     assert vb.widget_errors(page) == []
     assert console.errors == [], console.errors
+    assert console.foreign == [], f"requests to another host: {console.foreign}"
 
 
 def decision_buttons(page, pattern: str):
@@ -201,4 +205,115 @@ def test_eight_sessions_each_have_their_own_game(server, browser):
         assert vb.widget_errors(page) == [] and console.errors == [], console.errors
     assert len(kernels) == len(pages) and None not in kernels, kernels
     for page, _ in pages:
+        page.context.close()
+
+
+# --------------------------------------------------------------------------- accessibility
+
+AXE = vb.ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+#: axe impacts that fail a page (moderate and minor ones are reported in artifacts/browser/axe-*.json)
+FAILING_IMPACTS = ("critical", "serious")
+
+
+def every_page() -> list[str]:
+    """Every notebook Voila serves: a new page is checked without editing this test."""
+    return sorted(p.name for p in (vb.ROOT / "notebooks").glob("*.ipynb"))
+
+
+def open_any_page(server, browser, name: str):
+    """Open a page and wait until it is drawn: its cells ran (Voila shows them
+    all at once), the page helper is there, and a board, if any, has its traces."""
+    page, console = vb.open_page(browser, server.url(name), timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(".archwk-page-helper", state="attached", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_TIMEOUT)
+    if page.locator(".archwk-board").count():
+        vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(1500)  # the helper's observer and plotly's last redraw
+    return page, console
+
+
+def run_axe(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => {
+      const r = await axe.run(document, {resultTypes: ['violations']});
+      return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 5).map(n => ({target: n.target.join(' '), html: n.html.slice(0, 200),
+                                              summary: (n.failureSummary || '').slice(0, 300)}))}));
+    }""")
+
+
+@pytest.mark.parametrize("name", every_page())
+def test_every_page_passes_axe_and_asks_no_other_host(server, browser, name):
+    import json
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{AXE} is missing: scripts/kit test installs axe-core with npm")
+        pytest.skip(f"axe-core is not installed ({AXE}; bash scripts/kit test installs it with npm)")
+    page, console = open_any_page(server, browser, name)
+    stem = name.removesuffix(".ipynb")
+    try:
+        violations = run_axe(page)
+        (vb.ARTIFACTS / f"axe-{stem}.json").write_text(json.dumps(violations, indent=1))
+        bad = [v for v in violations if v["impact"] in FAILING_IMPACTS]
+        assert bad == [], json.dumps(bad, indent=1)[:4000]
+        assert "Architects of the West Kingdom" in page.title()
+        assert page.locator("main, [role=main]").count() == 1
+        assert console.foreign == [], console.foreign
+        assert_clean(page, console, f"page-{stem}")
+    finally:
+        page.context.close()
+
+
+def test_keyboard_choice_moves_focus_to_the_new_prompt(server, browser):
+    """Tab to a choice, Enter: the choice is played and focus is on the
+    (live) prompt, not on a button that now offers another move."""
+    page, console = open_any_page(server, browser, "explorer.ipynb")
+    try:
+        prompt = page.locator(".archwk-decision .archwk-prompt").first
+        assert prompt.get_attribute("role") == "status" and prompt.get_attribute("aria-live") == "polite"
+        assert page.locator(".archwk-announce[role=log]").count() == 1
+        history = page.get_by_text(re.compile(r"states in this line")).first
+        history_before = history.inner_text()
+        for _ in range(120):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => !!document.activeElement.closest('.archwk-decision button')"):
+                break
+        else:
+            raise AssertionError("Tab never reached a choice button")
+        ring = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+                                        return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }""")
+        assert ring[0] != "none" and float(ring[1].removesuffix("px")) >= 2, ring
+        label = page.evaluate("() => document.activeElement.textContent")
+        page.keyboard.press("Enter")
+        deadline = time.monotonic() + STEP_TIMEOUT / 1000
+        while history.inner_text() == history_before:  # (a draft prompt may read the same again)
+            assert time.monotonic() < deadline, "no move played after Enter"
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(500)
+        focused = page.evaluate("() => document.activeElement.closest('.archwk-prompt') ? 'prompt' : "
+                                "document.activeElement.tagName + ':' + document.activeElement.textContent")
+        assert focused == "prompt", f"after Enter on {label!r}, focus is on {focused!r}"
+        # a second Enter plays nothing: focus is not on a button
+        after = history.inner_text()
+        assert after != history_before
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(1500)
+        assert history.inner_text() == after, "a second Enter played another move"
+        assert page.locator(".archwk-announce").inner_text().strip(), "the announcer said nothing"
+        assert_clean(page, console, "keyboard-after-enter")
+    finally:
+        page.context.close()
+
+
+def test_the_notebook_list_asks_no_other_host(server, browser):
+    """Voila's own page listing the notebooks (kit serve prints its address).
+    (Its console shows Voila's own errors there: widget plugins without a
+    kernel, /favicon.ico; not ours to fix.)"""
+    page, console = vb.open_page(browser, server.base + "/", timeout=LOAD_TIMEOUT)
+    try:
+        page.wait_for_function("() => document.body.innerText.includes('dashboard.ipynb')", timeout=LOAD_TIMEOUT)
+        page.wait_for_timeout(1000)
+        assert console.foreign == [], console.foreign
+        vb.screenshot(page, "page-tree")
+    finally:
         page.context.close()

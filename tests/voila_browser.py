@@ -31,9 +31,9 @@ HARMLESS_CONSOLE = (
     re.compile(r"r\.setData is not a function"),
     re.compile(r"Unsatisfied version"),
 )
-#: the Voila "lab" template links Font Awesome from a CDN; offline it cannot load
-#: (icons only, which we do not use). Such failures are reported with that URL.
-HARMLESS_URLS = (re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/"),)
+#: console errors from these URLs are harmless: none now (the archwk template
+#: dropped the Font Awesome links of Voila's lab template; no page asks another host)
+HARMLESS_URLS: tuple[re.Pattern, ...] = ()
 
 
 def clear_artifacts() -> None:
@@ -93,10 +93,10 @@ def start_voila(port: int | None = None, log_path: Path | None = None, timeout: 
     log_path = log_path or ARTIFACTS / "voila.log"
     voila = Path(sys.executable).with_name("voila")
     cmd = [str(voila) if voila.exists() else sys.executable, *([] if voila.exists() else ["-m", "voila"]),
-           "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra_args,
-           "notebooks/"]
+           "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+           "--template=archwk", *extra_args, "notebooks/"]
     log = open(log_path, "w")
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_env())
     log.close()
     server = VoilaServer(proc, port, log_path)
     deadline = time.monotonic() + timeout
@@ -113,6 +113,14 @@ def start_voila(port: int | None = None, log_path: Path | None = None, timeout: 
             stop_voila(server)
             raise RuntimeError(f"Voila did not answer within {timeout} s:\n{server.log()[-3000:]}")
         time.sleep(0.25)
+
+
+def voila_env() -> dict[str, str]:
+    """The environment Voila runs in: JUPYTER_PATH finds archwk's template
+    (share/jupyter/voila/templates/archwk), as `bash scripts/kit serve` sets it."""
+    share = str(ROOT / "share" / "jupyter")
+    old = os.environ.get("JUPYTER_PATH")
+    return {**os.environ, "JUPYTER_PATH": share + (os.pathsep + old if old else "")}
 
 
 def _children(pid: int) -> list[int]:
@@ -205,9 +213,11 @@ class Console:
     """Console errors and page errors of one page, with the harmless ones set apart."""
     errors: list[str] = field(default_factory=list)
     harmless: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)  # requests to any host but the local server
 
     def attach(self, page) -> "Console":
         page.on("console", self._on_console)
+        page.on("request", self._on_request)
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         return self
 
@@ -219,6 +229,12 @@ class Console:
         if stuck:
             raise AssertionError("a plotly FigureWidget did not initialize within anywidget's 2 s limit, so "
                                  f"the board on this page will not redraw: {stuck[0]}")
+
+    def _on_request(self, request) -> None:
+        url = request.url
+        if not re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", url) and \
+                not url.startswith(("data:", "blob:", "about:")):
+            self.foreign.append(url)
 
     def _on_console(self, msg) -> None:
         if msg.type != "error":

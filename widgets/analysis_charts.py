@@ -18,9 +18,11 @@ from collections import defaultdict
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from .palette import SEAT_COLOURS
+
 KIND_COLOURS = {"apprentice": "#4c78a8", "skill": "#f58518", "building": "#54a24b",
                 "supply": "#72b7b2", "prison": "#e45756", "board": "#b279a2", "location": "#9d755d"}
-PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd")
+PLAYER_COLOURS = SEAT_COLOURS  # the one seat palette (widgets.palette), as on the board
 
 
 # --------------------------------------------------------------------------- move evaluation

@@ -136,8 +136,9 @@ class GameApp(ipywidgets.VBox):
                                                  layout=ipywidgets.Layout(width="150px"))
         self.seed = ipywidgets.IntText(value=seed, description="Seed", layout=ipywidgets.Layout(width="150px"))
         self.opponents = ipywidgets.Dropdown(options=self.OPPONENTS, value=opponents or self.OPPONENTS[0][1],
-                                             layout=ipywidgets.Layout(width="280px"))
-        self.rules = ipywidgets.Dropdown(options=self.RULES, value="base", layout=ipywidgets.Layout(width="230px"))
+                                             description="Opponents", layout=ipywidgets.Layout(width="360px"))
+        self.rules = ipywidgets.Dropdown(options=self.RULES, value="base", description="Rules",
+                                         layout=ipywidgets.Layout(width="310px"))
         self.new_button = ipywidgets.Button(description="New game", button_style="primary")
         self.new_button.on_click(self._on_new)
         self.explorer = _explorer(self._state(), self._seats())
@@ -328,7 +329,8 @@ class WhatIfApp(ipywidgets.VBox):
             self.explorer.refresh()
         self.table = ipywidgets.HTML()
         self.table.add_class("archwk-compare-table")
-        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=30, layout=ipywidgets.Layout(width="190px"))
+        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=30, description="Rollouts",
+                                            layout=ipywidgets.Layout(width="270px"))
         self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", button_style="info",
                                                  tooltip="Monte Carlo: play each choice on many times")
         self.auto = ipywidgets.Checkbox(value=auto, description="Evaluate automatically", indent=False,
@@ -347,7 +349,7 @@ class WhatIfApp(ipywidgets.VBox):
         self.explorer.slider.observe(self._on_change, names=["value", "max"])
         self.explorer.editor.apply_button.on_click(self._on_change)
         super().__init__(children=[
-            self.explorer, ipywidgets.HTML("<h3>Compare the choices here</h3>"),
+            self.explorer, ipywidgets.HTML("<h2 style='font-size:16px'>Compare the choices here</h2>"),
             ipywidgets.HBox([self.evaluate_button, self.rollouts, self.auto, self.show_chart, self.status],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.error, self.table, self.chart], **kwargs)

@@ -30,6 +30,7 @@ from archwk.table import (APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, guil
                           table as read_table, virtue_track)
 
 from .figure import LiveFigure, push_changes
+from .palette import MUTED_TEXT, ink, seat_symbol
 from .text import (GREY, apprentice_text, colour, esc, items, location_name, rule_text,
                    skill_initials, wrap_html)
 
@@ -241,7 +242,7 @@ def _virtue_track() -> dict:
 
 
 def _cathedral(state, t) -> dict:
-    xs, ys, fill, hover = [], [], [], []
+    xs, ys, fill, hover, symbols = [], [], [], [], []
     for i, lv in enumerate(t.cathedral):
         here = lv.occupants
         for j in range(lv.spaces):
@@ -251,14 +252,16 @@ def _cathedral(state, t) -> dict:
             if j < len(here):
                 p = here[j]
                 fill.append(colour(state, p))
+                symbols.append(seat_symbol(p))
                 hover.append(f"<b>{esc(state.players[p].name)}</b> has reached this level<br>{base}")
             else:
                 fill.append("#ffffff")
+                symbols.append("diamond")
                 hover.append(f"<i>Free space</i><br>{base}")
     return dict(
         type="scatter", name="cathedral", mode="markers", x=xs, y=ys, hoverinfo="text", hovertext=hover,
         customdata=[["cathedral"]] * len(xs),
-        marker=dict(size=18, symbol="diamond", color=fill, line=dict(width=1.5, color="#555")),
+        marker=dict(size=18, symbol=symbols, color=fill, line=dict(width=1.5, color="#555")),
     )
 
 
@@ -342,7 +345,7 @@ def _silver(t) -> dict:
 
 
 def _virtue_markers(state) -> dict:
-    xs, ys, fill, hover = [], [], [], []
+    xs, ys, fill, hover, symbols = [], [], [], [], []
     seen: dict[int, int] = {}
     for p, pl in enumerate(state.players):
         k = seen.get(pl.virtue, 0)
@@ -351,11 +354,12 @@ def _virtue_markers(state) -> dict:
         xs.append(VIRTUE_X0 + pl.virtue * VIRTUE_DX + (col - 1) * 1.8)
         ys.append(VIRTUE_Y + 3.6 + row * 1.9)
         fill.append(colour(state, p))
+        symbols.append(seat_symbol(p))
         hover.append(f"<b>{esc(pl.name)}</b>: Virtue {pl.virtue}")
     return dict(
         type="scatter", name="virtue markers", mode="markers", x=xs, y=ys, hoverinfo="text",
         hovertext=hover, customdata=[["player", p] for p in range(len(state.players))],
-        marker=dict(size=12, symbol="circle", color=fill, line=dict(width=1, color="#222")),
+        marker=dict(size=12, symbol=symbols, color=fill, line=dict(width=1, color="#222")),
     )
 
 
@@ -397,7 +401,8 @@ def _players(state, t) -> dict:
         type="scatter", name="players", mode="markers+text", x=xs, y=ys, text=text,
         textposition="middle right", textfont=dict(size=10, color="#222"), hoverinfo="text",
         hovertext=hover, customdata=[["player", p] for p in range(len(xs))],
-        marker=dict(size=13, symbol="circle", color=fill, line=dict(width=1, color="#222")),
+        marker=dict(size=13, symbol=[seat_symbol(p) for p in range(len(xs))], color=fill,
+                    line=dict(width=1, color="#222")),
     )
 
 
@@ -435,10 +440,9 @@ def _workers(state, t, p: int, groups: dict) -> dict:
     c = colour(state, p)
     return dict(
         type="scatter", name=f"workers {p}", mode="markers+text", x=xs, y=ys, text=text,
-        textfont=dict(size=10, color="#222" if c in ("#e6b800",) else "#fff"), hoverinfo="text",
+        textfont=dict(size=10, color=ink(c)), hoverinfo="text",
         hovertext=hover, customdata=data,
-        marker=dict(size=17, symbol="square" if pl.is_byzantine else "circle", color=c,
-                    line=dict(width=1, color="#222")),
+        marker=dict(size=17, symbol=seat_symbol(p), color=c, line=dict(width=1, color="#222")),
     )
 
 
@@ -472,7 +476,7 @@ def board_layout(state) -> dict:
 
 def board_title(state, viewer: int | None = None) -> str:
     who = "all-seeing" if viewer is None else f"{state.players[viewer].name}'s view"
-    return f"{esc(state.prompt)}  <span style='font-size:11px;color:#777'>({esc(who)})</span>"
+    return f"{esc(state.prompt)}  <span style='font-size:11px;color:{MUTED_TEXT}'>({esc(who)})</span>"
 
 
 # --------------------------------------------------------------------------- the widget
@@ -536,6 +540,7 @@ class BoardView(ipywidgets.VBox):
         self.state = state
         self.figure = self._new_figure(state)
         super().__init__(children=[self.figure], **kwargs)
+        self.add_class("archwk-board")  # widgets.a11y names the figure and hides its drawing from screen readers
 
     # ---- drawing
     def _new_figure(self, state) -> LiveFigure:

@@ -19,9 +19,13 @@ from archwk.model import LOCATIONS
 from archwk.table import table as read_table
 
 from .cards import apprentice_face, building_face, faces_row
-from .text import apprentice_text, building_text, colour, esc, items, kind_heading, location_name
+from .palette import MUTED_TEXT
+from .text import apprentice_text, building_text, esc, items, kind_heading, location_name, seat_mark
 
 _BUTTON_LAYOUT = dict(width="auto", max_width="100%", height="auto", margin="1px 2px")
+# real headings (the prompt is the panel's heading, each group of choices a sub-heading), styled as text
+_PROMPT_STYLE = "font-size:14px;font-weight:bold;margin:2px 0;line-height:1.35"
+_GROUP_STYLE = "font-size:13px;font-weight:bold;color:#444;margin:4px 0 0"
 
 #: buttons wrap their words instead of cutting them ("Black Market (le…")
 CHOICE_CSS = ("<style>.widget-button.archwk-choice{white-space:normal;height:auto;min-height:28px;"
@@ -210,6 +214,9 @@ class DecisionPanel(ipywidgets.VBox):
         self.faces.add_class("archwk-choice-cards")
         self.css = ipywidgets.HTML(CHOICE_CSS, layout=ipywidgets.Layout(display="none"))
         super().__init__(children=[self.css, self.prompt, self.note, self.groups_box, self.faces], **kwargs)
+        # widgets.a11y: the prompt is a live region and where focus goes after a choice
+        self.add_class("archwk-decision")
+        self.prompt.add_class("archwk-prompt")
         self._on_choose = on_choose
         self._buttons: list[ipywidgets.Button] = []
         self._reasons: list[ipywidgets.HTML] = []
@@ -289,14 +296,11 @@ class DecisionPanel(ipywidgets.VBox):
     def update(self, state, can_act: bool = True, note: str = "") -> None:
         self.state = state
         p = state.current_player
-        if p is None:
-            prompt = f"<b>{esc(state.prompt)}</b>"
-        else:
-            prompt = (f'<span style="color:{colour(state, p)};font-size:16px">●</span> '
-                      f"<b>{esc(state.prompt)}</b>")
+        mark = "" if p is None else f'<span style="font-size:16px">{seat_mark(state, p)}</span> '
+        prompt = f'<h2 style="{_PROMPT_STYLE}">{mark}{esc(state.prompt)}</h2>'
         if self.prompt.value != prompt:
             self.prompt.value = prompt
-        note_html = f'<span style="color:#666">{esc(note)}</span>' if note else ""
+        note_html = f'<span style="color:{MUTED_TEXT}">{esc(note)}</span>' if note else ""
         if self.note.value != note_html:
             self.note.value = note_html
         if not can_act or state.is_over or state.is_view:
@@ -311,7 +315,7 @@ class DecisionPanel(ipywidgets.VBox):
         nb = nr = 0
         for gi, (heading, rows) in enumerate(decision_groups(state)):
             header, box = self._group(gi)
-            h = f'<div style="margin-top:4px;color:#555;font-weight:bold">{esc(heading)}</div>'
+            h = f'<h3 style="{_GROUP_STYLE}">{esc(heading)}</h3>'
             if header.value != h:
                 header.value = h
             items = []
@@ -336,7 +340,7 @@ class DecisionPanel(ipywidgets.VBox):
                         btn.tooltip = reason
                     elif btn.tooltip != reason:
                         btn.tooltip = reason
-                    html = f'<span style="color:#999;font-size:11px">{esc(reason)}</span>'
+                    html = f'<span style="color:{MUTED_TEXT};font-size:12px">{esc(reason)}</span>'
                     if why.value != html:
                         why.value = html
                     items.append(r)

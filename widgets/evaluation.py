@@ -43,8 +43,8 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
         self.values = None  # the ActionValues shown, for `state`
         self.button = ipywidgets.Button(description="Evaluate the choices", button_style="info",
                                         tooltip="Monte Carlo rollouts from the mover's view")
-        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=rollouts,
-                                            layout=ipywidgets.Layout(width="190px"))
+        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=rollouts, description="Rollouts",
+                                            layout=ipywidgets.Layout(width="270px"))
         self.status = ipywidgets.HTML()
         self.error = ipywidgets.HTML()
         self.chart = ipywidgets.Box()

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import base64
 import functools
+import html as html_lib
+import re
 from typing import Sequence
 
 import ipywidgets
@@ -24,16 +26,19 @@ from archwk.save import PRIVATE_CARD_ACTIONS  # choices whose card another playe
 from archwk.table import table as read_table
 
 from .board import BoardClick, BoardView, click_action, click_reason
+from .board_text import BoardText
 from .decision import DecisionPanel
 from .editor import WhatIfEditor
 from .evaluation import EvaluationPanel
+from .palette import MUTED_TEXT
 from .panels import PlayerPanels
 from .score import ScorePanel
 from .session import Session, bot_kinds
-from .text import ShowsErrors, colour, esc, guarded
+from .text import ShowsErrors, esc, guarded, seat_mark
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
 TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE = range(5)
+_HIDDEN_SPAN = re.compile(r'<span aria-hidden="true"[^>]*>[^<]*</span>')
 
 
 
@@ -111,6 +116,11 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.decision = DecisionPanel(on_choose=self._on_button)
         self.players_panel = PlayerPanels()
         self.event_log = ipywidgets.HTML()
+        # what the last moves did, for screen readers (widgets.a11y makes it a role="log")
+        self.announce = ipywidgets.HTML()
+        self.announce.add_class("archwk-announce")
+        self._announced: tuple | None = None
+        self.board_text = BoardText()
         self.score = ScorePanel(self.shown_state())
         self.editor = WhatIfEditor(self.session, on_change=self._after_edit)
 
@@ -127,7 +137,9 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.upload.observe(self._on_upload, names="value")
         self.load_button.on_click(self._on_load_text)
 
-        side = ipywidgets.VBox([self.decision, ipywidgets.HTML("<b>Event log</b> (newest first)"), self.event_log],
+        side = ipywidgets.VBox([self.decision, ipywidgets.HTML(
+            "<h2 style='font-size:13px;margin:6px 0 2px'>Event log <span style='font-weight:normal'>"
+            "(newest first)</span></h2>"), self.event_log, self.board_text, self.announce],
                                layout=ipywidgets.Layout(width="420px", margin="0 0 0 8px"))
         files = ipywidgets.VBox([
             ipywidgets.HBox([self.save_button, self.save_link]),
@@ -228,6 +240,8 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.players_panel.update(shown)
         self.decision.update(s, can_act=self._can_act(s), note=self._decision_note(s))
         self._update_log()
+        self._announce()
+        self.board_text.update(shown)
         self._sync_slider()
         self._update_controls(s)
         self.editor.lock(self._viewer is not None)
@@ -325,7 +339,8 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         finally:
             self._syncing = False
         s = self.state
-        note = (f'<span style="color:#666">turn {read_table(s).turn} · {len(self.session)} states in this line</span>')
+        note = (f'<span style="color:{MUTED_TEXT}">turn {read_table(s).turn} · {len(self.session)} states '
+                'in this line</span>')
         if self.history_note.value != note:
             self.history_note.value = note
 
@@ -346,9 +361,9 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             label = str(action)
             if self._viewer is not None and actor != self._viewer and action.kind in PRIVATE_CARD_ACTIONS:
                 label = "chooses a card"
-            head = f'<b style="color:{colour(s, actor)}">{esc(s.players[actor].name)}</b>: {esc(label)}'
+            head = f"{seat_mark(s, actor)} <b>{esc(s.players[actor].name)}</b>: {esc(label)}"
         events = "".join(f"<li>{esc(e.text)}</li>" for e in s.events)
-        html = (f'<div style="margin:2px 0"><span style="color:#999">#{i}</span> {head}'
+        html = (f'<div style="margin:2px 0"><span style="color:{MUTED_TEXT}">#{i}</span> {head}'
                 + (f'<ul style="margin:0 0 0 14px;padding:0">{events}</ul>' if events else "") + "</div>")
         if len(self._log_cache) > 4000:
             self._log_cache.clear()
@@ -358,10 +373,38 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
     def _update_log(self) -> None:
         c = self.session.cursor
         entries = [self._log_entry(i) for i in range(c, max(-1, c - LOG_DECISIONS), -1)]
-        html = ('<div style="font-size:12px;line-height:1.35;max-height:320px;overflow-y:auto;'
-                'border:1px solid #ddd;padding:2px 6px">' + "".join(entries) + "</div>")
+        # a scroll box: focusable, so a keyboard can scroll it
+        html = ('<div tabindex="0" role="region" aria-label="Event log" style="font-size:12px;line-height:1.35;'
+                'max-height:320px;overflow-y:auto;border:1px solid #ddd;padding:2px 6px">'
+                + "".join(entries) + "</div>")
         if self.event_log.value != html:
             self.event_log.value = html
+
+    def _announce(self) -> None:
+        """Put what happened since the last redraw into the announcer (plain
+        text, oldest first): the decisions made and their events, or where the
+        history now stands after a jump."""
+        sess = self.session
+        now = (id(sess.states[0]), sess.cursor, len(sess), self._viewer)
+        was, self._announced = self._announced, now
+        if was is None or was == now:
+            return
+        start = was[1] + 1 if was[0] == now[0] and was[1] < now[1] and was[3] == now[3] else None
+        if start is None or now[1] - start >= LOG_DECISIONS:
+            text = f"Decision {sess.cursor} of {len(sess) - 1} shown."
+        else:
+            parts = []
+            for i in range(start, now[1] + 1):
+                head, _, events = _HIDDEN_SPAN.sub("", self._log_entry(i)).partition("<ul")
+                sentences = [head] + re.findall(r"<li>(.*?)</li>", events)
+                for x in sentences:
+                    x = " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", x)).split())
+                    x = re.sub(r"\s+([:.,;])", r"\1", x).removeprefix(f"#{i} ")
+                    parts.append(x if x.endswith((".", "!", "?")) else x + ".")
+            text = " ".join(parts)
+        html = f"<p>{esc(text)}</p>"
+        if self.announce.value != html:
+            self.announce.value = html
 
     # ------------------------------------------------------------------ menus
     def _check_viewer(self, viewer, state) -> int | None:

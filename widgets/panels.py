@@ -13,7 +13,7 @@ from archwk import cards
 from archwk.model import HIDDEN
 
 from .cards import building_face, faces_row
-from .text import apprentice_text, building_text, character_text, colour, esc
+from .text import apprentice_text, building_text, character_text, colour, esc, seat_mark
 
 _RES = cards.RESOURCES
 
@@ -29,7 +29,7 @@ def player_html(state, p: int) -> str:
     pl = state.players[p]
     c = colour(state, p)
     deciding = state.current_player == p
-    head = f'<b style="font-size:14px">{esc(pl.name)}</b>'
+    head = f'<b style="font-size:14px">{seat_mark(state, p)} {esc(pl.name)}</b>'
     if pl.character and pl.character != pl.name:  # the solo opponent is named after its character
         head += " " + _chip(esc(pl.character), character_text(pl.character))
     if pl.is_byzantine:
@@ -71,8 +71,7 @@ def player_html(state, p: int) -> str:
                 f"<b>Cathedral</b> level {pl.cathedral_level}")
     held = [(o, k) for o, k in enumerate(pl.captured) if k]
     if held:
-        parts = [f'<span style="color:{colour(state, o)}">●</span> {k} of {esc(state.players[o].name)}\'s'
-                 for o, k in held]
+        parts = [f"{seat_mark(state, o)} {k} of {esc(state.players[o].name)}'s" for o, k in held]
         rows.append("<b>Captured here</b> " + ", ".join(parts))
     away = sum(q.captured[p] for q in state.players)
     if pl.in_prison or away:

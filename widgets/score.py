@@ -16,7 +16,7 @@ import ipywidgets
 import archwk
 from archwk.scoring import ScoreBreakdown
 
-from .text import colour, esc
+from .text import esc, seat_mark
 
 LINE_NAMES = {
     "buildings": "Buildings", "cathedral": "Cathedral", "virtue": "Virtue track", "debts": "Unpaid debts",
@@ -55,8 +55,9 @@ def score_html(state) -> str:
             f'<div style="margin:0 14px">{pos}</div>'
             f'<div style="border-top:2px solid #333;margin:0 6px"></div>'
             f'<div style="margin:0 14px;height:{bottom * px:.1f}px">{neg}</div>'
-            f'<div style="color:{colour(state, sc.player)};font-weight:bold;font-size:12px;'
-            f'overflow:hidden;text-overflow:ellipsis;white-space:nowrap">{esc(sc.name)}</div></div>')
+            f'<div style="font-weight:bold;font-size:12px;'
+            f'overflow:hidden;text-overflow:ellipsis;white-space:nowrap">{seat_mark(state, sc.player)} '
+            f'{esc(sc.name)}</div></div>')
     used = [ln for ln in lines if any(getattr(sc, ln) for sc in scores)]
     legend = " ".join(f'<span style="white-space:nowrap;margin-right:8px"><span style="display:inline-block;'
                       f'width:10px;height:10px;background:{LINE_COLOURS[ln]}"></span> {LINE_NAMES[ln]}</span>'
@@ -65,7 +66,7 @@ def score_html(state) -> str:
     return (f'<div style="font-size:12px"><div style="font-weight:bold;font-size:13px;margin-bottom:4px">'
             f'{title}</div><div style="display:flex;align-items:flex-start">{"".join(cols)}</div>'
             f'<div style="margin-top:6px;max-width:560px">{legend}</div>'
-            f'<div style="color:#777">Hover a segment for its value. Lines: buildings, Cathedral, Virtue '
+            f'<div style="color:#595959">Hover a segment for its value. Lines: buildings, Cathedral, Virtue '
             f'track, unpaid Debts, Gold and Marble, Silver, Prison.</div></div>')
 
 

@@ -15,10 +15,12 @@ import textwrap
 from archwk import cards
 from archwk.model import LOCATION_NAMES, LOCATIONS
 
-#: seat colours (blue, red, green, yellow, purple) and the solo opponent (black)
-PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#e6b800", "#9467bd")
-SOLO_COLOUR = "#3a3a3a"
-PLAYER_COLOUR_NAMES = ("blue", "red", "green", "yellow", "purple")
+from .palette import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_glyph
+from .palette import SOLO_COLOUR as SOLO_COLOUR  # re-exported: the solo opponent's colour
+
+#: seat colours and the solo opponent's: the one palette (widgets.palette)
+PLAYER_COLOURS = SEAT_COLOURS
+PLAYER_COLOUR_NAMES = SEAT_COLOUR_NAMES
 GREY = "#b8b8b8"
 
 esc = html.escape
@@ -26,9 +28,13 @@ esc = html.escape
 
 def colour(state, i: int) -> str:
     """The colour of player i (the Byzantine solo opponent is black)."""
-    if state.players[i].is_byzantine:
-        return SOLO_COLOUR
-    return PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+    return seat_colour(i, solo_opponent=state.players[i].is_byzantine)
+
+
+def seat_mark(state, i: int) -> str:
+    """Player i's seat shape in their colour, as HTML (hidden from screen readers:
+    the name beside it says who it is)."""
+    return f'<span aria-hidden="true" style="color:{colour(state, i)}">{seat_glyph(i)}</span>'
 
 
 def location_name(loc: str) -> str:

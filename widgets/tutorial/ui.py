@@ -20,6 +20,7 @@ import html
 import ipywidgets
 
 from ..board import BoardClick, BoardView, click_action, click_reason
+from ..board_text import BoardText
 from ..decision import DecisionPanel
 from ..panels import PlayerPanels
 from ..score import ScorePanel
@@ -76,10 +77,11 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
 
         self.board: BoardView | None = None  # built on the first lesson (needs a state)
         self.decision = DecisionPanel(on_choose=self._on_choose)
+        self.board_text = BoardText()  # the board in words, beside the figure
         self.players_panel = PlayerPanels()
         self.side = ipywidgets.VBox(
             [self.task, self.hint, self.decision, self.feedback, self.happened,
-             ipywidgets.HBox([self.hint_button, self.retry_button])],
+             ipywidgets.HBox([self.hint_button, self.retry_button]), self.board_text],
             layout=ipywidgets.Layout(width="420px", margin="0 0 0 8px"))
         self.main = ipywidgets.HBox([self.side])
         super().__init__(children=[
@@ -90,6 +92,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
             ipywidgets.HBox([self.prev_button, self.next_button]),
         ], **kwargs)
         self.add_class("archwk-tutorial")
+        self.feedback.add_class("archwk-live")  # the verdict is read out (widgets.a11y)
         self.show(start)
 
     # ------------------------------------------------------------------ public
@@ -105,8 +108,8 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.attempt = self.lesson.start()
         self.clear_error()
         lesson = self.lesson
-        self.heading.value = (f'<h3 style="margin:6px 0 2px 0">Lesson {index + 1} of {len(LESSONS)}: '
-                              f'{esc(lesson.title)}</h3><div style="color:#666">Rulebook: '
+        self.heading.value = (f'<h2 style="margin:6px 0 2px 0;font-size:17px">Lesson {index + 1} of '
+                              f'{len(LESSONS)}: {esc(lesson.title)}</h2><div style="color:#595959">Rulebook: '
                               f'<i>{esc(lesson.section)}</i></div>')
         paras = "".join(f"<p>{esc(p)}</p>" for p in lesson.explain.split("\n\n"))
         self.text.value = f'<div style="font-size:14px;line-height:1.45">{paras}</div>'
@@ -141,6 +144,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
             self.main.children = [self.board, self.side]
         else:
             self.board.update(s)
+        self.board_text.update(s)
         self.players_panel.update(s)
         self.score.update(s)
         choices = a.choices()
