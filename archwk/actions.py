@@ -15,13 +15,15 @@ from typing import Any, Mapping
 
 from .errors import InvalidSave
 
-#: the explainer's functions (action_label, describe); installed by archwk.game
-_words: Any = SimpleNamespace(action_label=lambda a: repr(a), describe=lambda e: e.kind)
+#: the explainer's functions (action_label, describe, prompt, reason); installed by archwk.game
+_words: Any = SimpleNamespace(action_label=lambda a: repr(a), describe=lambda e: e.kind,
+                              prompt=lambda s, dec: dec.kind, reason=lambda r: str(r))
 
 
 def use_words(explainer) -> None:
-    """Let `str(action)` and `event.text` word themselves with this explainer
-    (a module or object with `action_label(action)` and `describe(event)`)."""
+    """Let `str(action)`, `event.text`, prompts and reasons word themselves with this
+    explainer (a module or object with `action_label(action)`, `describe(event)`,
+    `prompt(state, decision)` and `reason(reason)`)."""
     global _words
     _words = explainer
 
@@ -41,13 +43,24 @@ class Action:
     >>> a == Action.from_json(a.to_json())
     True
     """
-    __slots__ = ("_key", "hint", "_hash")
+    __slots__ = ("_key", "_ctx", "_hash")
 
     def __init__(self, kind: str, location: str | None = None, card: Any = None,
-                 target: int | None = None, option: Any = None, *, hint: tuple | None = None):
+                 target: int | None = None, option: Any = None):
         _set_key(self, (kind, location, card, target, option))
-        _set_hint(self, hint)  # context for a richer label; not part of identity
+        # what the label is worded from, not part of identity: the state the action was
+        # listed at (its figures are computed only when asked), a label already worded,
+        # or None (an action made by hand or read from JSON: a label without figures)
+        _set_ctx(self, None)
         _set_hash(self, None)
+
+    def _with_ctx(self, ctx) -> "Action":
+        """The same action, worded from `ctx` (a state it is legal at, or its label)."""
+        a = Action.__new__(Action)
+        _set_key(a, self._key)
+        _set_ctx(a, ctx)
+        _set_hash(a, self._hash)
+        return a
 
     kind = property(lambda self: self._key[0])
     location = property(lambda self: self._key[1])
@@ -112,7 +125,7 @@ class Action:
 
 
 _set_key = Action.__dict__["_key"].__set__
-_set_hint = Action.__dict__["hint"].__set__
+_set_ctx = Action.__dict__["_ctx"].__set__
 _set_hash = Action.__dict__["_hash"].__set__
 
 

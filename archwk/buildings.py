@@ -12,10 +12,10 @@ them except the Graveyard (facts §16 row 15). `archwk.ruleset` lists them."""
 from __future__ import annotations
 
 from .actions import Action
-from .core import (BUILDING, capture, capture_targets, change_virtue, discard_apprentice, discard_from_hand,
+from .core import (APPRENTICES, BUILDING, capture, capture_targets, change_virtue, discard_apprentice, discard_from_hand,
                    gain, held_by_others, hire, open_decision, record_event, release_from_boards,
                    release_from_prison, take_debt, writable_player)
-from .decisions import DecisionRule, FreeCaptures, FromBuilding
+from .decisions import DecisionRule, FreeCaptures, FromBuilding, preview
 
 
 def _open_if(cond, kind):
@@ -68,6 +68,14 @@ def on_construct(t, p, b) -> None:
         run(t, p, b)
 
 
+def hire_preview(s, a):
+    """A free hire: the Silver lying on the card and the apprentice's Virtue."""
+    if a.kind != "hire":
+        return None
+    return preview(gain={"silver": s.display_silver[a.target],
+                         "virtue": APPRENTICES[s.display[a.target] - 1].virtue})
+
+
 def _building(dec):
     return BUILDING[dec.data.building]
 
@@ -76,8 +84,8 @@ def _building(dec):
 
 BUILDING_CHOICE = DecisionRule(
     "building_choice", data=FromBuilding,
-    legal=lambda s, dec: [Action("choose", option=i, hint=("gain", tuple(sorted(o.items()))))
-                          for i, o in enumerate(_building(dec).params["options"])],
+    legal=lambda s, dec: [Action("choose", option=i) for i in range(len(_building(dec).params["options"]))],
+    preview=lambda s, dec, a: preview(gain=_building(dec).params["options"][a.option]),
     resolve=lambda t, dec, a: gain(t, dec.player, _building(dec).params["options"][a.option],
                                    cause=f"the {dec.data.building}"),
     prompt=lambda s, dec: f"{dec.data.building}: choose what to gain")
@@ -89,6 +97,7 @@ TAVERN = DecisionRule(
     "tavern", data=FromBuilding,
     legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c] + [Action("skip")],
     resolve=lambda t, dec, a: a.kind == "hire" and hire(t, dec.player, a.target, via="the Tavern"),
+    preview=lambda s, dec, a: hire_preview(s, a),
     prompt=lambda s, dec: "Tavern: hire any face-up apprentice for free")
 
 
@@ -109,8 +118,7 @@ def _free_capture_resolve(t, dec, a):
 
 
 FREE_CAPTURE = DecisionRule(
-    "free_capture", legal=_free_capture_legal, resolve=_free_capture_resolve, data=FreeCaptures,
-    prompt=lambda s, dec: f"{dec.data.building}: make a free capture ({dec.data.left} left)")
+    "free_capture", legal=_free_capture_legal, resolve=_free_capture_resolve, data=FreeCaptures)
 
 
 # ---- Barracks: a free capture or a free release
@@ -161,6 +169,7 @@ LIBRARY = DecisionRule(
     legal=lambda s, dec: [Action("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
     + [Action("skip")],
     resolve=_library_resolve,
+    preview=lambda s, dec, a: preview(gain={"gold": _building(dec).params["gold"]}) if a.kind == "discard" else None,
     prompt=lambda s, dec: "Library: discard 1 building card to gain 2 Gold")
 
 

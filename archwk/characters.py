@@ -23,7 +23,7 @@ from . import cards, rng
 from .actions import Action
 from .cards import FrozenMap
 from .core import draw_buildings, record_event, take_debt, writable_player
-from .decisions import DebtsToTake, DecisionRule
+from .decisions import DebtsToTake, DecisionRule, preview
 from .errors import CardDataError, InvalidOptions
 
 _FIELDS = {"name": str, "set": str, "board": str, "silver": int, "virtue": int, "items": dict,
@@ -154,9 +154,13 @@ def after_draft(t) -> None:
 
 # ---- Hugo: 2 Silver instead of a Debt, decided each time one would be taken
 
+#: what Hugo pays instead of each Debt
+HUGO_SILVER = 2
+
+
 def _hugo_legal(s, dec):
     out = [Action("take_debt")]
-    if s.players[dec.player].silver >= 2:
+    if s.players[dec.player].silver >= HUGO_SILVER:
         out.insert(0, Action("hugo_pay"))
     return out
 
@@ -165,7 +169,7 @@ def _hugo_resolve(t, dec, a):
     p, (n, cause) = dec.player, dec.data
     pl = writable_player(t, p)
     if a.kind == "hugo_pay":
-        pl.silver -= 2
+        pl.silver -= HUGO_SILVER
         record_event(t, "hugo_paid", p, cause=cause)
     else:
         pl.debts_unpaid += 1
@@ -175,4 +179,5 @@ def _hugo_resolve(t, dec, a):
 
 
 HUGO = DecisionRule("hugo", legal=_hugo_legal, resolve=_hugo_resolve, data=DebtsToTake,
+                    preview=lambda s, dec, a: preview(cost={"silver": HUGO_SILVER}) if a.kind == "hugo_pay" else None,
                     prompt=lambda s, dec: f"Hugo: pay 2 Silver instead of taking a Debt ({dec.data.cause})?")

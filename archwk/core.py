@@ -225,8 +225,13 @@ def pay_off_debt(t, p: int) -> None:
     pl.debts_paid += 1
     record_event(t, "debt_paid", p)
     change_virtue(t, p, 1, cause="paying off a Debt")
-    for a in abilities(t, p, "debt_bonus"):
-        gain(t, p, a.params, cause=a.name)
+    for name, goods in debt_bonuses(t, p):
+        gain(t, p, goods, cause=name)
+
+
+def debt_bonuses(s, p: int) -> list[tuple[str, dict]]:
+    """What paying off a Debt gives beside the Virtue (Debt Collectors), with who gives it."""
+    return [(a.name, dict(a.params)) for a in abilities(s, p, "debt_bonus")]
 
 
 # --------------------------------------------------------------------------- gaining

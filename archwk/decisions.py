@@ -81,6 +81,65 @@ class DebtsToTake(NamedTuple):
     cause: str
 
 
+# ---- previews: what an action gives and costs its actor
+
+#: the order items are listed in (a preview never depends on a mapping's key order)
+ITEMS = ("clay", "wood", "stone", "gold", "marble", "silver", "cards", "virtue")
+
+
+def bundle(d) -> tuple:
+    """A mapping of item -> n as ((item, n), ...): zeros dropped, in ITEMS order."""
+    order = {k: i for i, k in enumerate(ITEMS)}
+    return tuple(sorted(((k, v) for k, v in dict(d).items() if v),
+                        key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
+
+
+def add_bundles(*ds) -> dict:
+    """The sum of several item mappings."""
+    out: dict = {}
+    for d in ds:
+        for k, v in dict(d).items():
+            out[k] = out.get(k, 0) + v
+    return out
+
+
+class Preview(NamedTuple):
+    """What choosing an action does to its actor, computed by the same functions
+    the rule applies it with (so a label cannot promise what the rule does not give).
+
+    `gain` and `cost` are ((item, n), ...) with items from ITEMS: `cost` "silver" is
+    the Silver paid in all, of which `tax` goes to the Tax Stand; `cost` "virtue" is
+    Virtue lost. `then` says what follows as the actor's next choice, as
+    (what, figures...) tuples: ("or", (Preview, ...)) one of these;
+    ("trades"|"captures"|"guard_actions", n) up to n of them; ("workshop", columns,
+    cards) hire from the first columns or draw cards; ("hire_or_look",) space B."""
+    gain: tuple = ()
+    cost: tuple = ()
+    tax: int = 0
+    then: tuple = ()
+
+
+def preview(gain=(), cost=(), tax: int = 0, then: tuple = ()) -> Preview:
+    """A Preview from item mappings."""
+    return Preview(bundle(gain), bundle(cost), tax, then)
+
+
+# ---- blocker reasons: why a location or an action is not open, as a code and figures
+
+class Reason(NamedTuple):
+    """Why something is not allowed: a `code` (worded by archwk.explain.reasons) and
+    its figures (e.g. Reason("costs", {"silver": 3, "have": 1}))."""
+    code: str
+    figures: tuple = ()
+
+    def get(self, name: str, default=None):
+        return dict(self.figures).get(name, default)
+
+
+def reason(code: str, **figures) -> Reason:
+    return Reason(code, tuple(sorted(figures.items())))
+
+
 # ---- rules
 
 @dataclass(frozen=True)
@@ -92,8 +151,11 @@ class DecisionRule:
     kind: str
     legal: Callable
     resolve: Callable
-    prompt: Callable
+    #: the prompt's words, unless archwk.explain.prompts words this kind itself
+    prompt: Callable | None = None
     why: Callable | None = None
+    #: (s, dec, action) -> Preview | None: what the action gives and costs (for its label)
+    preview: Callable | None = None
     #: a step with no choice, resolved (with action None) when it reaches the top
     auto: bool = False
     data: type | None = None
@@ -102,11 +164,12 @@ class DecisionRule:
 @dataclass(frozen=True)
 class LocationRule:
     """A board location: why a worker may not go there now (None = it may),
-    what placing one does, and a short preview of the gain for labels."""
+    what placing one does, and (s, p) -> Preview: what placing there gives and
+    costs, computed with the amounts `place` applies."""
     location: str
     blocker: Callable
     place: Callable
-    hint: Callable | None = None
+    preview: Callable | None = None
 
 
 def no_blocker(s, p) -> None:

@@ -11,7 +11,7 @@ from . import cards, characters, rng, solo, turns
 from .actions import Action
 from .constants import OPEN_LOCATIONS
 from .core import change_virtue, open_decision, record_event, to_deck_bottom, writable_player
-from .decisions import DecisionRule
+from .decisions import DecisionRule, preview
 from .options import Options
 from .state import _STATE_FIELDS, _MutableState, new_player
 from .errors import InvalidOptions
@@ -224,4 +224,5 @@ APPRENTICE_DRAFT = DecisionRule(
     "apprentice_draft",
     legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c],
     resolve=_app_draft_resolve,
+    preview=lambda s, dec, a: preview(gain={"virtue": cards.APPRENTICES[s.display[a.target] - 1].virtue}),
     prompt=lambda s, dec: "Age of Artisans: choose a starting apprentice from the display, free")

@@ -90,9 +90,7 @@ def _hand_limit_resolve(t, dec, a):
 
 
 HAND_LIMIT_RULE = DecisionRule(
-    "hand_limit", legal=_hand_limit_legal, resolve=_hand_limit_resolve,
-    prompt=lambda s, dec: f"hand limit {HAND_LIMIT}: discard a building card "
-                          f"({len(s.players[dec.player].hand) - HAND_LIMIT} to go)")
+    "hand_limit", legal=_hand_limit_legal, resolve=_hand_limit_resolve)
 
 
 def _apprentice_limit_legal(s, dec):
@@ -106,6 +104,4 @@ def _apprentice_limit_resolve(t, dec, a):
 
 APPRENTICE_LIMIT_RULE = DecisionRule(
     "apprentice_limit", legal=_apprentice_limit_legal, resolve=_apprentice_limit_resolve,
-    data=HiredApprentice,
-    prompt=lambda s, dec: f"apprentice limit {core.apprentice_limit(s, dec.player)}: "
-                          "discard one of your other apprentices")
+    data=HiredApprentice)

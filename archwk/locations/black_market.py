@@ -11,10 +11,20 @@ from __future__ import annotations
 
 from .. import cards
 from ..actions import Action
+from ..buildings import hire_preview
 from ..constants import BLACK_MARKET_SPACES
-from ..core import (abilities, change_virtue, draw_buildings, gain, hire, open_decision, pay, record_event,
-                    to_deck_bottom, writable_player)
-from ..decisions import DecisionRule, LocationRule, LookedAt
+from ..core import (
+    abilities,
+    change_virtue,
+    gain,
+    hire,
+    open_decision,
+    pay,
+    record_event,
+    to_deck_bottom,
+    writable_player,
+)
+from ..decisions import DecisionRule, LocationRule, LookedAt, add_bundles, preview
 
 SILVER = (1, 2, 3)
 
@@ -61,34 +71,50 @@ def occupy(t, p, i: int) -> None:
         t.reset_queued = True  # resolves after this action (RB, Black Market Reset)
 
 
+def market_gains(s, p, i: int) -> list[tuple[str, dict]]:
+    """What a Black Market action at space i gives, each with what gives it: the
+    market card's goods (A, C), the Swindlers' goods, Caroline's card. The one list
+    both placing and its preview use."""
+    out = []
+    if i != 1:
+        out.append(("the Small Market" if i == 0 else "the Large Market", space_goods(s, i)))
+    for a in abilities(s, p, "swindler"):
+        out.append((a.name, dict(a.params)))
+    if s.players[p].character == "Caroline":
+        out.append(("Caroline's ability", {"cards": 1}))
+    return out
+
+
+def virtue_loss(s, p) -> int:
+    """Virtue a Black Market action costs: 1, none with the Illusionist."""
+    return 0 if abilities(s, p, "illusionist") else 1
+
+
 def _place_for(i: int):
     def place(t, p):
         occupy(t, p, i)
         pay(t, p, cost(t, p, i), 0, cause="the Black Market")
-        if abilities(t, p, "illusionist"):
-            record_event(t, "no_virtue_lost", p, cause="the Illusionist")
+        if virtue_loss(t, p):
+            change_virtue(t, p, -virtue_loss(t, p), cause="a Black Market action")
         else:
-            change_virtue(t, p, -1, cause="a Black Market action")
-        if i != 1:
-            gain(t, p, space_goods(t, i), cause="the Small Market" if i == 0 else "the Large Market")
-        for a in abilities(t, p, "swindler"):
-            gain(t, p, a.params, cause=a.name)
-        if t.players[p].character == "Caroline":
-            draw_buildings(t, p, 1, cause="Caroline's ability")
+            record_event(t, "no_virtue_lost", p, cause="the Illusionist")
+        for cause, goods in market_gains(t, p, i):
+            gain(t, p, goods, cause=cause)
         if i == 1:
             open_decision(t, "black_market_b", p)
     return place
 
 
-def _hint_for(i: int):
-    def hint(s, p):
-        goods = small_goods(s) if i == 0 else large_goods(s) if i == 2 else None
-        return ("market", cost(s, p, i), tuple(sorted(goods.items())) if goods else None)
-    return hint
+def _preview_for(i: int):
+    def preview_space(s, p):
+        return preview(gain=add_bundles(*(g for _, g in market_gains(s, p, i))),
+                       cost={"silver": cost(s, p, i), "virtue": virtue_loss(s, p)},
+                       then=(("hire_or_look",),) if i == 1 else ())
+    return preview_space
 
 
 #: the three spaces, left to right
-LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), hint=_hint_for(i))
+LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), preview=_preview_for(i))
                   for i, loc in enumerate(BLACK_MARKET_SPACES))
 
 
@@ -157,6 +183,7 @@ def _keep_resolve(t, dec, a):
 
 
 SPACE_B = DecisionRule("black_market_b", legal=_b_legal, resolve=_b_resolve,
+                       preview=lambda s, dec, a: hire_preview(s, a),
                        prompt=lambda s, dec: "Black Market: hire any face-up apprentice free, "
                                              "or look at 5 building cards and keep 1")
 KEEP_ONE = DecisionRule("keep_one", legal=_keep_legal, resolve=_keep_resolve, data=LookedAt,

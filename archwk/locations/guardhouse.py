@@ -9,10 +9,10 @@ pay_debt         : 6 Silver (3 Tax) to pay off 1 Debt"""
 from __future__ import annotations
 
 from ..actions import Action
-from ..core import (abilities, can_pay, change_virtue, gain, held_by_others, open_decision, own_at, pay,
-                    pay_off_debt, record_event, release_from_boards, release_from_prison, take_debt,
+from ..core import (abilities, can_pay, change_virtue, debt_bonuses, gain, held_by_others, open_decision, own_at, pay,
+                    pay_off_debt, price, record_event, release_from_boards, release_from_prison, take_debt,
                     writable_player)
-from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, no_blocker
+from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, add_bundles, no_blocker, preview
 
 GUARD_ACTIONS = ("send_to_prison", "release_prison", "release_silver", "release_debt", "pay_debt")
 
@@ -46,13 +46,39 @@ def imprison_captured(t, p, *, cause: str) -> int:
     return n
 
 
+def prison_sale(s, p, n: int) -> list[tuple[str, dict]]:
+    """What selling n captured workers to Prison gives, each with what gives it."""
+    out = [("sending captured workers to Prison", {"silver": n})]
+    if s.players[p].character == "Bertha":
+        out.append(("Bertha's ability", {"silver": 2}))
+    for a in abilities(s, p, "enforcer"):
+        out.append((a.name, dict(a.params)))
+    return out
+
+
 def send_to_prison(t, p, *, cause: str) -> None:
     n = imprison_captured(t, p, cause=cause)
-    gain(t, p, {"silver": n}, cause="sending captured workers to Prison")
-    if t.players[p].character == "Bertha":
-        gain(t, p, {"silver": 2}, cause="Bertha's ability")
-    for a in abilities(t, p, "enforcer"):
-        gain(t, p, a.params, cause=a.name)
+    for why, goods in prison_sale(t, p, n):
+        gain(t, p, goods, cause=why)
+
+
+#: the Silver (of which Tax) each paid Guardhouse action costs
+GUARD_PRICES = {"release_silver": (5, 2), "pay_debt": (6, 3)}
+
+
+def _guard_preview(s, dec, a):
+    if a.kind != "guard":
+        return None
+    p, o = dec.player, a.option
+    if o == "send_to_prison":
+        return preview(gain=add_bundles(*(g for _, g in prison_sale(s, p, sum(s.players[p].captured)))))
+    if o in GUARD_PRICES:
+        silver, tax = price(s, p, *GUARD_PRICES[o])
+        return preview(cost={"silver": silver}, tax=tax,
+                       gain=add_bundles({"virtue": 1}, *(g for _, g in debt_bonuses(s, p))) if o == "pay_debt" else {})
+    if o == "release_debt":
+        return preview(cost={"virtue": 1})
+    return preview()
 
 
 def _legal(s, dec):
@@ -73,14 +99,14 @@ def _resolve(t, dec, a):
     elif o == "release_prison":
         release_from_prison(t, p, cause="the Guardhouse")
     elif o == "release_silver":
-        pay(t, p, 5, 2, cause="freeing workers at the Guardhouse")
+        pay(t, p, *GUARD_PRICES[o], cause="freeing workers at the Guardhouse")
         release_from_boards(t, p, cause="the Guardhouse")
     elif o == "release_debt":
         take_debt(t, p, 1, cause="freeing workers at the Guardhouse")
         change_virtue(t, p, -1, cause="freeing workers at the Guardhouse")
         release_from_boards(t, p, cause="the Guardhouse")
     elif o == "pay_debt":
-        pay(t, p, 6, 3, cause="paying off a Debt")
+        pay(t, p, *GUARD_PRICES[o], cause="paying off a Debt")
         pay_off_debt(t, p)
     if left > 1:
         open_decision(t, "guardhouse", p, GuardActionsLeft(left - 1, False))
@@ -110,9 +136,9 @@ def _why(s, dec, a):
 LOCATION = LocationRule(
     "guardhouse", blocker=_blocker,
     place=lambda t, p: open_decision(t, "guardhouse", p, GuardActionsLeft(own_at(t, "guardhouse", p), True)),
-    hint=lambda s, p: ("actions", own_at(s, "guardhouse", p) + 1))
+    preview=lambda s, p: preview(then=(("guard_actions", own_at(s, "guardhouse", p) + 1),)))
 DECISION = DecisionRule("guardhouse", legal=_legal, resolve=_resolve, why=_why, data=GuardActionsLeft,
-                        prompt=lambda s, dec: f"Guardhouse: choose an action ({dec.data.left} left)")
+                        preview=_guard_preview)
 
 
 # ---- the solo opponent (RB, Solo Play: it "can capture and sell Workers (1 Marble for all)")

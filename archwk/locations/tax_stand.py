@@ -3,7 +3,7 @@ adds 1 Gold. No placing here while it is empty (RB, Tax Stand)."""
 from __future__ import annotations
 
 from ..core import abilities, change_virtue, gain, record_event, writable_player
-from ..decisions import LocationRule, no_blocker
+from ..decisions import LocationRule, no_blocker, preview
 
 
 def _loss(s, p) -> int:
@@ -16,17 +16,28 @@ def _blocker(s, p):
     return None
 
 
+def _extras(s, p) -> list[tuple[str, dict]]:
+    """The goods taken beside the Silver, with what gives them (Pickpocket: Gold)."""
+    return [(a.name, {"gold": a.params["gold"]}) for a in abilities(s, p, "pickpocket")]
+
+
 def _place(t, p):
     took, t.tax = t.tax, 0
     writable_player(t, p).silver += took
     record_event(t, "stole_tax", p, silver=took)
     change_virtue(t, p, -_loss(t, p), cause="stealing from the Tax Stand")
-    for a in abilities(t, p, "pickpocket"):
-        gain(t, p, {"gold": a.params["gold"]}, cause=a.name)
+    for cause, goods in _extras(t, p):
+        gain(t, p, goods, cause=cause)
 
 
-LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place,
-                        hint=lambda s, p: ("tax", s.tax, _loss(s, p)))
+def _preview(s, p):
+    got = {"silver": s.tax}
+    for _, goods in _extras(s, p):
+        got["gold"] = got.get("gold", 0) + goods["gold"]
+    return preview(gain=got, cost={"virtue": _loss(s, p)})
+
+
+LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place, preview=_preview)
 
 
 # ---- the solo opponent (archwk's stand-in rule, RB, Solo Play: it "doesn't collect Silver")

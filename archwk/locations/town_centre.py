@@ -7,8 +7,8 @@ from __future__ import annotations
 from ..actions import Action
 from ..constants import LOCATION_NAMES
 from ..core import (abilities, can_pay, capture, capture_location_limit, capture_targets, open_decision,
-                    own_at, pay)
-from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker
+                    own_at, pay, price)
+from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker, preview
 
 
 def capture_cost(s, p, done: int) -> tuple[int, int]:
@@ -21,7 +21,7 @@ def _legal(s, dec):
     p, used, done = dec.player, dec.data.locations, dec.data.done
     out = []
     if can_pay(s, p, *capture_cost(s, p, done)):
-        out = [Action("capture", loc, target=o, hint=("group", own_at(s, loc, o), s.players[o].name))
+        out = [Action("capture", loc, target=o)
                for loc, o in capture_targets(s, p, used, capture_location_limit(s))]
     out.append(Action("stop"))
     return out
@@ -37,6 +37,13 @@ def _resolve(t, dec, a):
         used = used + (a.location,)
     if left > 1:
         open_decision(t, "town_centre", p, CapturesLeft(left - 1, used, done + 1))
+
+
+def _capture_preview(s, dec, a):
+    if a.kind != "capture":
+        return None
+    silver, tax = price(s, dec.player, *capture_cost(s, dec.player, dec.data.done))
+    return preview(cost={"silver": silver}, tax=tax)
 
 
 def _why(s, dec, a):
@@ -59,10 +66,9 @@ def _why(s, dec, a):
 LOCATION = LocationRule(
     "town_centre", blocker=no_blocker,
     place=lambda t, p: open_decision(t, "town_centre", p, CapturesLeft(own_at(t, "town_centre", p), (), 0)),
-    hint=lambda s, p: ("captures", own_at(s, "town_centre", p) + 1))
+    preview=lambda s, p: preview(then=(("captures", own_at(s, "town_centre", p) + 1),)))
 DECISION = DecisionRule("town_centre", legal=_legal, resolve=_resolve, why=_why, data=CapturesLeft,
-                        prompt=lambda s, dec: f"Town Centre: capture a group or stop "
-                                              f"({dec.data.left} capture(s) left)")
+                        preview=_capture_preview)
 
 
 # ---- the solo opponent (archwk's stand-in rule; RB, Solo Play: it captures but never its own workers)

@@ -1,9 +1,8 @@
-"""Plain English for events and actions: the one place that words them."""
+"""Event texts: what an action caused, in words (`event.text`)."""
 from __future__ import annotations
 
-from . import cards
-from .constants import LOCATION_NAMES
-
+from .. import cards
+from ..constants import LOCATION_NAMES
 
 #: goods are always listed in this order, so a text does not depend on the order of
 #: a mapping's keys (a saved game's JSON sorts them)
@@ -41,14 +40,14 @@ def describe(e) -> str:
 
 _EVENT_TEXT = {
     "setup": lambda w, d: f"The game is set up; {d['first']} is the starting player.",
-    "character": lambda w, d: f"{w} plays {d['character']}.",
+    "character": lambda w, d: f"{w} plays {d['character']}." if w != d['character'] else f"{w} joins the game.",
     "drafted": lambda w, d: f"{w} keeps a building card from the draft.",
     "play_starts": lambda w, d: "The draft is over: play begins.",
     "turn": lambda w, d: f"{w}'s {'final ' if d['final'] else ''}turn.",
     "placed": lambda w, d: f"{w} places a worker at the {_loc(d['location'])}"
                            + (f" ({d['cause']})" if d.get("cause") else "") + ".",
     "gained": lambda w, d: f"{w} gains {_items(d['items'])} from {d['cause']}.",
-    "paid": lambda w, d: (f"{w} pays {d['silver']} Silver for {d['cause']}"
+    "paid": lambda w, d: (f"{w} pays {d['silver'] or 'no'} Silver for {d['cause']}"
                           + (f", {d['tax']} of it Tax to the Tax Stand" if d['tax'] else "")
                           + (f" ({d['avoided']} Tax avoided)" if d['avoided'] else "") + "."),
     "paid_resources": lambda w, d: f"{w} pays {_items(d['items'])} for {d['cause']}.",
@@ -67,7 +66,8 @@ _EVENT_TEXT = {
     "captured": lambda w, d: (f"{w} captures {d['count']} of "
                               + ("their own workers (back to supply)" if d['owner_name'] == w
                                  else f"{d['owner_name']}'s workers")
-                              + f" at the {_loc(d['location'])} ({d['cause']})."),
+                              + f" at the {_loc(d['location'])}"
+                              + (f" ({d['cause']})" if d['cause'] != f"the {_loc(d['location'])}" else "") + "."),
     "released": lambda w, d: f"{w} gets {d['count']} worker{'s' if d['count'] > 1 else ''} back from "
                              f"{'Prison' if d['source'] == 'prison' else 'other players’ boards'} ({d['cause']}).",
     "sent_to_prison": lambda w, d: f"{w} sends {d['count']} captured worker{'s' if d['count'] > 1 else ''} to Prison.",
@@ -91,7 +91,7 @@ _EVENT_TEXT = {
     "returned_worker": lambda w, d: f"{w} has no workers left and brings one back from the {_loc(d['location'])}.",
     "passed": lambda w, d: f"{w} has no worker anywhere to bring back; the turn passes.",
     "game_over": lambda w, d: "The game is over. Scores: " + ", ".join(f"{k} {v}" for k, v in d['scores'].items()) + ".",
-    "scheme": lambda w, d: f"{w} reveals a Scheme card: {d['text']}.",
+    "scheme": lambda w, d: f"{w} reveals a Scheme card: a worker to the {_loc(d['location'])}.",
     "hugo_paid": lambda w, d: f"{w} pays 2 Silver instead of taking a Debt.",
     "scheme_future": lambda w, d: "A Future Scheme card joins the opponent's Scheme discard pile.",
     "scheme_reshuffled": lambda w, d: f"{w}'s Scheme pile is empty: the discards are shuffled into a new pile.",
@@ -99,70 +99,3 @@ _EVENT_TEXT = {
                                    "and the Schemes are reshuffled."),
     "tax_returned": lambda w, d: f"{w} returns the {d['silver']} Silver on the Tax Stand to the supply.",
 }
-
-
-# ---- actions
-
-def action_label(a) -> str:
-    k, h = a.kind, a.hint
-    if k == "place":
-        base = f"Place a worker at the {_loc(a.location)}"
-        if h:
-            if h[0] == "gain":
-                return f"{base} (gain {_items(dict(h[1]))})"
-            if h[0] == "mines":
-                w = h[1]
-                return f"{base} (gain {w + 1} Clay" + (f" or {w // 2} Gold)" if w >= 2 else ")")
-            if h[0] == "tax":
-                return f"{base} (take {h[1]} Silver, lose {h[2]} Virtue)"
-            if h[0] == "market":
-                return f"{base} (pay {h[1]} Silver" + (f"; gain {_items(dict(h[2]))})" if h[2] else ")")
-            if h[0] in ("trades", "captures", "actions"):
-                return f"{base} (up to {h[1]} {h[0]})"
-            if h[0] == "workshop":
-                return f"{base} (hire from column 1-{min(h[1], 4)} or draw {1 + h[1] // 2} card(s))"
-        return base
-    if k == "return_worker":
-        if a.location == "board":
-            return f"Bring a worker back from player {a.target + 1}'s board"
-        return f"Bring a worker back from the {_loc(a.location)}"
-    if k == "mine":
-        return f"Take {a.option.capitalize()}" + (f" ({_items(dict(h[1]))})" if h else "")
-    if k == "trade":
-        if a.card is not None:
-            ap = cards.APPRENTICES[a.card - 1]
-            return f"Trade {_items(ap.params['pay'])} for {_items(ap.params['gain'])} ({ap.name})"
-        got = "1 Virtue" if len(a.option) == 2 else "1 Marble"
-        return f"Trade {' + '.join(r.capitalize() for r in a.option)} for {got}"
-    if k == "hire":
-        return f"Hire the apprentice in display space {a.target + 1}" if a.target is not None else "Hire"
-    if k == "plans":
-        return "Work on building plans" + (f" (draw {h[1]})" if h else "")
-    if k == "capture":
-        who = f"player {a.target + 1}" if not h else h[2]
-        size = f"{h[1]} " if h else ""
-        return f"Capture {who}'s group of {size}at the {_loc(a.location)}"
-    if k == "guard":
-        return {"send_to_prison": "Send captured workers to Prison (1 Silver each)",
-                "release_prison": "Release your workers from Prison",
-                "release_silver": "Free your workers from other boards for 5 Silver (2 Tax)",
-                "release_debt": "Free your workers from other boards for 1 Debt and 1 Virtue",
-                "pay_debt": "Pay off 1 Debt for 6 Silver (3 Tax)"}.get(a.option, f"Guardhouse: {a.option}")
-    if k == "construct":
-        return f"Construct the {a.card}" + (f" (pay {_items(dict(a.option))})" if a.option else "")
-    if k == "cathedral":
-        return f"Advance the Cathedral (pay {_items(dict(a.option))})"
-    if k == "discard":
-        return f"Discard the {a.card}"
-    if k == "discard_apprentice":
-        return f"Discard the {_apprentice(a.card)}"
-    if k == "keep":
-        return f"Keep the {a.card}"
-    if k == "choose":
-        return f"Gain {_items(dict(h[1]))}" if h else f"Choose option {a.option}"
-    if k == "draw5":
-        return "Look at 5 building cards and keep 1"
-    labels = {"stop": "Stop", "skip": "Skip", "pass": "Pass", "release": "Free your workers from other boards",
-              "destroy_debt": "Destroy an unpaid Debt", "hugo_pay": "Pay 2 Silver instead of taking the Debt",
-              "take_debt": "Take the Debt"}
-    return labels.get(k, k.replace("_", " ").capitalize())
