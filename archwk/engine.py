@@ -98,8 +98,8 @@ def preview(s: FrozenState, action: Action):
     if dec.kind == "place":
         if action.kind != "place" or s.players[dec.player].is_byzantine:
             return None
-        rule = LOCATION_RULES.get(action.location)
-        return rule.preview(s, dec.player) if rule is not None and rule.preview else None
+        loc_rule = LOCATION_RULES.get(action.location)
+        return loc_rule.preview(s, dec.player) if loc_rule is not None and loc_rule.preview else None
     rule = DECISION_RULES[dec.kind]
     return rule.preview(s, dec, action) if rule.preview else None
 

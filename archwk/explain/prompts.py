@@ -35,4 +35,7 @@ def prompt(s, dec) -> str:
     f = PROMPTS.get(dec.kind)
     if f is not None:
         return f(s, dec)
-    return engine.DECISION_RULES[dec.kind].prompt(s, dec)
+    rule_prompt = engine.DECISION_RULES[dec.kind].prompt
+    if rule_prompt is None:
+        raise ValueError(f"archwk.explain: no prompt for the decision {dec.kind!r}")
+    return rule_prompt(s, dec)
