@@ -87,8 +87,7 @@ BUILDING_CHOICE = DecisionRule(
     legal=lambda s, dec: [Action("choose", option=i) for i in range(len(_building(dec).params["options"]))],
     preview=lambda s, dec, a: preview(gain=_building(dec).params["options"][a.option]),
     resolve=lambda t, dec, a: gain(t, dec.player, _building(dec).params["options"][a.option],
-                                   cause=f"the {dec.data.building}"),
-    prompt=lambda s, dec: f"{dec.data.building}: choose what to gain")
+                                   cause=f"the {dec.data.building}"))
 
 
 # ---- Tavern: hire any face-up apprentice free
@@ -97,8 +96,7 @@ TAVERN = DecisionRule(
     "tavern", data=FromBuilding,
     legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c] + [Action("skip")],
     resolve=lambda t, dec, a: a.kind == "hire" and hire(t, dec.player, a.target, via="the Tavern"),
-    preview=lambda s, dec, a: hire_preview(s, a),
-    prompt=lambda s, dec: "Tavern: hire any face-up apprentice for free")
+    preview=lambda s, dec, a: hire_preview(s, a))
 
 
 # ---- Armoury, Fortress: free captures from any location
@@ -139,8 +137,7 @@ def _barracks_resolve(t, dec, a):
 
 
 BARRACKS = DecisionRule(
-    "barracks", legal=_barracks_legal, resolve=_barracks_resolve, data=FromBuilding,
-    prompt=lambda s, dec: "Barracks: make a free capture, or free your workers from other boards")
+    "barracks", legal=_barracks_legal, resolve=_barracks_resolve, data=FromBuilding)
 
 
 # ---- Church: destroy an unpaid Debt
@@ -153,7 +150,7 @@ def _church_resolve(t, dec, a):
 
 CHURCH = DecisionRule(
     "church", legal=lambda s, dec: [Action("destroy_debt"), Action("skip")], data=FromBuilding,
-    resolve=_church_resolve, prompt=lambda s, dec: "Church: destroy 1 of your unpaid Debts")
+    resolve=_church_resolve)
 
 
 # ---- Library: discard a card for 2 Gold
@@ -169,8 +166,7 @@ LIBRARY = DecisionRule(
     legal=lambda s, dec: [Action("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
     + [Action("skip")],
     resolve=_library_resolve,
-    preview=lambda s, dec, a: preview(gain={"gold": _building(dec).params["gold"]}) if a.kind == "discard" else None,
-    prompt=lambda s, dec: "Library: discard 1 building card to gain 2 Gold")
+    preview=lambda s, dec, a: preview(gain={"gold": _building(dec).params["gold"]}) if a.kind == "discard" else None)
 
 
 # ---- Graveyard: lose an apprentice (forced)
@@ -178,8 +174,7 @@ LIBRARY = DecisionRule(
 GRAVEYARD = DecisionRule(
     "graveyard", data=FromBuilding,
     legal=lambda s, dec: [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids],
-    resolve=lambda t, dec, a: discard_apprentice(t, dec.player, a.card, cause="the Graveyard"),
-    prompt=lambda s, dec: "Graveyard: discard 1 of your apprentices")
+    resolve=lambda t, dec, a: discard_apprentice(t, dec.player, a.card, cause="the Graveyard"))
 
 # The Crane's decision (another worker into the Guildhall, build again) is the
 # Guildhall's own rule: archwk.locations.guildhall.CRANE.

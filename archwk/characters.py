@@ -179,5 +179,4 @@ def _hugo_resolve(t, dec, a):
 
 
 HUGO = DecisionRule("hugo", legal=_hugo_legal, resolve=_hugo_resolve, data=DebtsToTake,
-                    preview=lambda s, dec, a: preview(cost={"silver": HUGO_SILVER}) if a.kind == "hugo_pay" else None,
-                    prompt=lambda s, dec: f"Hugo: pay 2 Silver instead of taking a Debt ({dec.data.cause})?")
+                    preview=lambda s, dec, a: preview(cost={"silver": HUGO_SILVER}) if a.kind == "hugo_pay" else None)

@@ -7,8 +7,9 @@ carries `MinesChoice(workers=3)`. `archwk.ruleset` lists every rule.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 
 class Decision(NamedTuple):
@@ -144,15 +145,14 @@ def reason(code: str, **figures) -> Reason:
 
 @dataclass(frozen=True)
 class DecisionRule:
-    """How one kind of decision works: its legal actions, how a chosen action
-    resolves, and the prompt. `why` may explain a rejected action better than
-    the generic message. `data` is the record type of the decision's figures
+    """How one kind of decision works: its legal actions and how a chosen action
+    resolves (its prompt is worded by archwk.explain.prompts from `data`). `why`
+    may explain a rejected action better than the generic message, as a `Reason`.
+    `data` is the record type of the decision's figures
     (None: it carries none)."""
     kind: str
     legal: Callable
     resolve: Callable
-    #: the prompt's words, unless archwk.explain.prompts words this kind itself
-    prompt: Callable | None = None
     why: Callable | None = None
     #: (s, dec, action) -> Preview | None: what the action gives and costs (for its label)
     preview: Callable | None = None

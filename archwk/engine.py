@@ -126,7 +126,7 @@ def why_illegal(s: FrozenState, action) -> str | None:
     if rule.why:
         reason = rule.why(s, dec, action)
         if reason:
-            return reason
+            return actions._words.reason(s, reason)
     choices = ", ".join(str(a) for a in legal_actions(s)) or "none"
     return (f"{action!r} is not a choice at this decision ({prompt(s)}). "
             f"The choices are: {choices}")
@@ -195,6 +195,6 @@ def placement_blockers(s) -> dict[str, str]:
     out = {}
     for loc, rule in LOCATION_RULES.items():
         reason = rule.blocker(s, p)
-        if reason:
-            out[loc] = reason
+        if reason is not None:
+            out[loc] = actions._words.reason(s, reason)
     return out

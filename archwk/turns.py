@@ -75,8 +75,7 @@ def _return_resolve(t, dec, a):
 
 
 RETURN_WORKER = DecisionRule(
-    "return_worker", legal=_return_legal, resolve=_return_resolve,
-    prompt=lambda s, dec: "you have no workers on your board: bring one back from the main board")
+    "return_worker", legal=_return_legal, resolve=_return_resolve)
 
 
 # --------------------------------------------------------------------------- limits

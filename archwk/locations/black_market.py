@@ -24,7 +24,7 @@ from ..core import (
     to_deck_bottom,
     writable_player,
 )
-from ..decisions import DecisionRule, LocationRule, LookedAt, add_bundles, preview
+from ..decisions import DecisionRule, LocationRule, LookedAt, add_bundles, preview, reason
 
 SILVER = (1, 2, 3)
 
@@ -52,13 +52,12 @@ def cost(s, p, i: int) -> int:
 def _blocker_for(i: int):
     def blocker(s, p):
         if s.black_market[i] >= 0:
-            return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
-                    "Black Market reset")
+            return reason("space_taken", by=s.black_market[i])
         if s.players[p].virtue >= 10:
-            return "Virtue 10 or more: the Black Market is closed to you"
+            return reason("black_market_closed")
         c = cost(s, p, i)
         if s.players[p].silver < c:
-            return f"it costs {c} Silver and you have {s.players[p].silver}"
+            return reason("costs", silver=c, have=s.players[p].silver)
         return None
     return blocker
 
@@ -124,10 +123,9 @@ LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i)
 def _opponent_blocker_for(i: int):
     def blocker(s, p):
         if s.black_market[i] >= 0:
-            return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
-                    "Black Market reset")
+            return reason("space_taken", by=s.black_market[i])
         if any(o < 0 for o in s.black_market[:i]):
-            return "the Byzantine opponent takes the left-most free Black Market space"
+            return reason("leftmost_space")
         return None
     return blocker
 
@@ -183,9 +181,5 @@ def _keep_resolve(t, dec, a):
 
 
 SPACE_B = DecisionRule("black_market_b", legal=_b_legal, resolve=_b_resolve,
-                       preview=lambda s, dec, a: hire_preview(s, a),
-                       prompt=lambda s, dec: "Black Market: hire any face-up apprentice free, "
-                                             "or look at 5 building cards and keep 1")
-KEEP_ONE = DecisionRule("keep_one", legal=_keep_legal, resolve=_keep_resolve, data=LookedAt,
-                        prompt=lambda s, dec: "keep 1 of these building cards; the rest go to the bottom "
-                                              "of the deck")
+                       preview=lambda s, dec, a: hire_preview(s, a))
+KEEP_ONE = DecisionRule("keep_one", legal=_keep_legal, resolve=_keep_resolve, data=LookedAt)

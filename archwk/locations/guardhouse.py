@@ -12,7 +12,7 @@ from ..actions import Action
 from ..core import (abilities, can_pay, change_virtue, debt_bonuses, gain, held_by_others, open_decision, own_at, pay,
                     pay_off_debt, price, record_event, release_from_boards, release_from_prison, take_debt,
                     writable_player)
-from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, add_bundles, no_blocker, preview
+from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, add_bundles, no_blocker, preview, reason
 
 GUARD_ACTIONS = ("send_to_prison", "release_prison", "release_silver", "release_debt", "pay_debt")
 
@@ -115,21 +115,17 @@ def _resolve(t, dec, a):
 def _blocker(s, p):
     if available(s, p):
         return None
-    return ("no Guardhouse action is possible: no captured workers on your board, none of yours in "
-            "Prison or on other boards, and no Debt you can pay off (6 Silver)")
+    return reason("no_guard_action", silver=price(s, p, *GUARD_PRICES["pay_debt"])[0])
 
 
 def _why(s, dec, a):
     if a.kind == "guard":
-        return {
-            "send_to_prison": "Guardhouse: you have no captured workers on your board",
-            "release_prison": "Guardhouse: none of your workers is in Prison",
-            "release_silver": "Guardhouse: freeing your workers needs some on other boards and 5 Silver (2 Tax)",
-            "release_debt": "Guardhouse: none of your workers is on another player's board",
-            "pay_debt": "Guardhouse: paying off a Debt needs an unpaid Debt and 6 Silver (3 Tax)",
-        }.get(a.option)
+        if a.option not in GUARD_ACTIONS:
+            return None
+        silver, tax = GUARD_PRICES.get(a.option, (0, 0))
+        return reason("guard_" + a.option, silver=silver, tax=tax)
     if a.kind == "stop" and dec.data.first:
-        return "Guardhouse: the first action is chosen when placing; it cannot be skipped"
+        return reason("guard_first")
     return None
 
 

@@ -3,7 +3,7 @@ adds 1 Gold. No placing here while it is empty (RB, Tax Stand)."""
 from __future__ import annotations
 
 from ..core import abilities, change_virtue, gain, record_event, writable_player
-from ..decisions import LocationRule, no_blocker, preview
+from ..decisions import LocationRule, no_blocker, preview, reason
 
 
 def _loss(s, p) -> int:
@@ -12,7 +12,7 @@ def _loss(s, p) -> int:
 
 def _blocker(s, p):
     if s.tax == 0:
-        return "the Tax Stand is empty: there is no Tax to steal"
+        return reason("tax_stand_empty")
     return None
 
 

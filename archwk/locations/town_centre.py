@@ -8,7 +8,7 @@ from ..actions import Action
 from ..constants import LOCATION_NAMES
 from ..core import (abilities, can_pay, capture, capture_location_limit, capture_targets, open_decision,
                     own_at, pay, price)
-from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker, preview
+from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker, preview, reason
 
 
 def capture_cost(s, p, done: int) -> tuple[int, int]:
@@ -53,13 +53,11 @@ def _why(s, dec, a):
     limit = capture_location_limit(s)
     if a.location not in LOCATION_NAMES or a.location in ("guildhall", "black_market_a", "black_market_b",
                                                          "black_market_c", "prison"):
-        return ("Town Centre: only groups on the large open locations can be captured, never in the "
-                "Guildhall, Black Market, Prison or on a player's board")
+        return reason("capture_where")
     if a.location not in used and len(used) >= limit:
-        return (f"Town Centre: with {len(s.players)} players captures may come from at most "
-                f"{limit} location{'s' if limit > 1 else ''} in one action")
+        return reason("capture_locations", players=len(s.players), limit=limit)
     if not can_pay(s, dec.player, *capture_cost(s, dec.player, done)):
-        return "Town Centre: each capture costs 1 Silver (the first is Tax) and you have none"
+        return reason("capture_costs")
     return None
 
 

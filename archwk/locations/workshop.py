@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..core import APPRENTICES, draw_buildings, hire, open_decision, own_at, pay, price, record_event, writable_player
-from ..decisions import DecisionRule, LocationRule, WorkshopChoice, no_blocker, preview
+from ..decisions import DecisionRule, LocationRule, WorkshopChoice, no_blocker, preview, reason
 
 HIRE_SILVER, HIRE_TAX = 4, 2
 
@@ -83,11 +83,10 @@ def hired_gains(s, slot: int) -> dict:
 def _why(s, dec, a):
     if a.kind == "hire" and isinstance(a.target, int) and 0 <= a.target < 8:
         if not s.display[a.target]:
-            return "Workshop: that display space is empty"
-        silver, tax = hire_cost(s, dec.player)
-        need = price(s, dec.player, silver, tax)[0] + skips(dec.data.workers, a.target)
-        return (f"Workshop: hiring there costs {need} Silver (4, of which 2 Tax, plus 1 per "
-                f"skipped card) and you have {s.players[dec.player].silver}")
+            return reason("display_space_empty")
+        silver, tax = price(s, dec.player, *hire_cost(s, dec.player))
+        return reason("hire_costs", silver=silver, tax=tax, skipped=skips(dec.data.workers, a.target),
+                      have=s.players[dec.player].silver)
     return None
 
 
@@ -96,5 +95,4 @@ LOCATION = LocationRule("workshop", blocker=no_blocker,
                         preview=lambda s, p: preview(then=(("workshop", columns(own_at(s, "workshop", p) + 1),
                                                                     plans_draw(own_at(s, "workshop", p) + 1)),)))
 DECISION = DecisionRule("workshop", legal=_legal, resolve=_resolve, why=_why, data=WorkshopChoice,
-                        preview=_preview,
-                        prompt=lambda s, dec: "Workshop: hire an apprentice or work on building plans")
+                        preview=_preview)
