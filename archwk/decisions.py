@@ -138,7 +138,7 @@ class Reason(NamedTuple):
 
 
 def reason(code: str, **figures) -> Reason:
-    return Reason(code, tuple(sorted(figures.items())))
+    return Reason(code, tuple(figures.items()))
 
 
 # ---- rules

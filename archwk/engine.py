@@ -13,7 +13,7 @@ from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import open_decision
 from .errors import IllegalAction
 from .ruleset import DECISION_RULES, LOCATION_RULES
-from .state import FrozenState, S
+from .state import FrozenState, S, _MutableState, copy_state_slots
 
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
@@ -61,9 +61,20 @@ def apply(s: S, action: Action) -> S:
         t.pending = t.pending[:-1]
         DECISION_RULES[dec.kind].resolve(t, dec, a)
     advance(t)
-    t._hist = (s._hist, a._with_ctx(actions._words.action_label(a._with_ctx(s))))  # worded once, here
+    t._hist = (s._hist, a._with_ctx(_before(s)))  # worded from the position before, when asked
     t._hist_len = s._hist_len + 1
     return core.commit(t)
+
+
+def _before(s: S) -> S:
+    """The position an action was taken at, kept for wording its label later: the
+    state's own parts without its history, events and legal actions (so keeping a
+    history does not keep every earlier state)."""
+    b = _MutableState.__new__(_MutableState)
+    copy_state_slots(s, b)
+    b._hist, b.events, b._legal_map = None, (), None
+    b.__class__ = s.__class__  # frozen like the state it copies (as core.commit does)
+    return b  # type: ignore[return-value]
 
 
 def legal_actions(s: FrozenState) -> list[Action]:
