@@ -243,3 +243,17 @@ def test_every_location_has_a_rule_text():
         assert not any(_wording_problems(x) for x in r.lines), r
     with pytest.raises(ValueError, match="no rule text"):
         explain.rule_text("moon")
+
+
+def test_history_labels_keep_no_earlier_game_and_views_hide_the_position():
+    """A history action words its label from a copy of the position before it, which keeps
+    no earlier history; a view's history carries no position at all (RB, Setup: hands are
+    private, so a view must not reach the full state)."""
+    s = archwk.new_game(3, seed=8)
+    r = random.Random(8)
+    for _ in range(40):
+        s = s.apply(r.choice(s.legal_actions()))
+    last = s.history[-1]
+    assert last._ctx._hist is None and last._ctx._legal_map is None
+    assert all(a._ctx is None or isinstance(a._ctx, str) for a in s.view(0).history)
+    assert [str(a) for a in s.view(0).history] and not any("of at" in str(a) for a in s.view(0).history)

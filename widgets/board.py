@@ -382,7 +382,7 @@ def _players(state, t) -> dict:
         xs.append(LEGEND_X)
         ys.append(LEGEND_Y0 - p * LEGEND_DY)
         fill.append(colour(state, p))
-        name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character else "")
+        name = esc(pl.name) + (f" ({esc(pl.character)})" if pl.character and pl.character != pl.name else "")
         if pl.is_byzantine:
             name += " · solo opponent"
         text.append(f"<b>{name} ◀ to decide</b>" if p == cur else name)
