@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import html
-import re
 import textwrap
 
 from archwk import cards, explain
@@ -52,7 +51,7 @@ def wrap_html(lines, width: int = 72) -> str:
     return "<br>".join(esc(x) for x in out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rule_text(loc: str) -> str:
     """The rule of a board location (or of the Prison), as hover HTML: the game's
     words from the library's rule-text source (archwk.explain.rules)."""
