@@ -9,19 +9,22 @@ rules and the rules below it never import it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import InvalidSave
 
-#: the explainer's functions (action_label, describe); installed by archwk.game
-_words: Any = SimpleNamespace(action_label=lambda a: repr(a), describe=lambda e: e.kind)
+#: the explainer's functions (action_label, describe, prompt, reason); installed by archwk.game
+_words: Any = SimpleNamespace(action_label=lambda a: repr(a), describe=lambda e: e.kind,
+                              prompt=lambda s, dec: dec.kind, reason=lambda s, r: str(r))
 
 
 def use_words(explainer) -> None:
-    """Let `str(action)` and `event.text` word themselves with this explainer
-    (a module or object with `action_label(action)` and `describe(event)`)."""
+    """Let `str(action)`, `event.text`, prompts and reasons word themselves with this
+    explainer (a module or object with `action_label(action)`, `describe(event)`,
+    `prompt(state, decision)` and `reason(state, reason)`)."""
     global _words
     _words = explainer
 
@@ -41,16 +44,27 @@ class Action:
     >>> a == Action.from_json(a.to_json())
     True
     """
-    __slots__ = ("_key", "hint", "_hash")
+    __slots__ = ("_ctx", "_hash", "_key")
     _key: tuple
-    hint: tuple | None
+    _ctx: Any
     _hash: int | None
 
     def __init__(self, kind: str, location: str | None = None, card: Any = None,
-                 target: int | None = None, option: Any = None, *, hint: tuple | None = None):
+                 target: int | None = None, option: Any = None):
         _set_key(self, (kind, location, card, target, option))
-        _set_hint(self, hint)  # context for a richer label; not part of identity
+        # what the label is worded from, not part of identity: the state the action was
+        # listed at (its figures are computed only when asked), a label already worded,
+        # or None (an action made by hand or read from JSON: a label without figures)
+        _set_ctx(self, None)
         _set_hash(self, None)
+
+    def _with_ctx(self, ctx) -> Action:
+        """The same action, worded from `ctx` (a state it is legal at, or its label)."""
+        a = Action.__new__(Action)
+        _set_key(a, self._key)
+        _set_ctx(a, ctx)
+        _set_hash(a, self._hash)
+        return a
 
     kind = property(lambda self: self._key[0])
     location = property(lambda self: self._key[1])
@@ -86,7 +100,7 @@ class Action:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "Action":
+    def from_dict(cls, d: Mapping) -> Action:
         if not isinstance(d, Mapping) or not isinstance(d.get("kind"), str):
             raise InvalidSave("action: expected an object with a string 'kind'")
         unknown = set(d) - set(_ACTION_FIELDS)
@@ -99,12 +113,12 @@ class Action:
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
             raise InvalidSave("action.target: expected an integer")
         card = d.get("card")
-        if card is not None and not isinstance(card, (str, int)) or isinstance(card, bool):
+        if (card is not None and not isinstance(card, (str, int))) or isinstance(card, bool):
             raise InvalidSave("action.card: expected a building name or an apprentice id")
         return cls(d["kind"], loc, card, target, _tupled(d.get("option")))
 
     @classmethod
-    def from_json(cls, text: str | Mapping) -> "Action":
+    def from_json(cls, text: str | Mapping) -> Action:
         if isinstance(text, Mapping):
             return cls.from_dict(text)
         try:
@@ -115,7 +129,7 @@ class Action:
 
 
 _set_key = Action.__dict__["_key"].__set__
-_set_hint = Action.__dict__["hint"].__set__
+_set_ctx = Action.__dict__["_ctx"].__set__
 _set_hash = Action.__dict__["_hash"].__set__
 
 
@@ -128,7 +142,7 @@ def _jsonable(v):
 def _tupled(v):
     if isinstance(v, list):
         return tuple(_tupled(x) for x in v)
-    if v is None or isinstance(v, (str, int)) and not isinstance(v, bool):
+    if v is None or (isinstance(v, (str, int)) and not isinstance(v, bool)):
         return v
     raise InvalidSave(f"action.option: unsupported value {v!r}")
 

@@ -8,9 +8,17 @@ which opens these decisions; `archwk.ruleset` lists them."""
 from __future__ import annotations
 
 from .actions import Action
-from .core import (BUILDING, capture, capture_targets, discard_apprentice, discard_from_hand, gain, held_by_others,
-                   hire, open_decision, record_event, release_from_boards, writable_player)
-from .decisions import DecisionRule, FreeCaptures, FromBuilding
+from .core import (APPRENTICES, BUILDING, capture, capture_targets, discard_apprentice, discard_from_hand, gain,
+                   held_by_others, hire, open_decision, record_event, release_from_boards, writable_player)
+from .decisions import DecisionRule, FreeCaptures, FromBuilding, preview
+
+
+def hire_preview(s, a):
+    """A free hire: the Silver lying on the card and the apprentice's Virtue."""
+    if a.kind != "hire":
+        return None
+    return preview(gain={"silver": s.display_silver[a.target],
+                         "virtue": APPRENTICES[s.display[a.target] - 1].virtue})
 
 
 def _building(dec):
@@ -21,11 +29,10 @@ def _building(dec):
 
 BUILDING_CHOICE = DecisionRule(
     "building_choice", data=FromBuilding,
-    legal=lambda s, dec: [Action("choose", option=i, hint=("gain", tuple(sorted(o.items()))))
-                          for i, o in enumerate(_building(dec).params["options"])],
+    legal=lambda s, dec: [Action("choose", option=i) for i in range(len(_building(dec).params["options"]))],
+    preview=lambda s, dec, a: preview(gain=_building(dec).params["options"][a.option]),
     resolve=lambda t, dec, a: gain(t, dec.player, _building(dec).params["options"][a.option],
-                                   cause=f"the {dec.data.building}"),
-    prompt=lambda s, dec: f"{dec.data.building}: choose what to gain")
+                                   cause=f"the {dec.data.building}"))
 
 
 # ---- Tavern: hire any face-up apprentice free
@@ -34,7 +41,7 @@ TAVERN = DecisionRule(
     "tavern", data=FromBuilding,
     legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c] + [Action("skip")],
     resolve=lambda t, dec, a: a.kind == "hire" and hire(t, dec.player, a.target, via="the Tavern"),
-    prompt=lambda s, dec: "Tavern: hire any face-up apprentice for free")
+    preview=lambda s, dec, a: hire_preview(s, a))
 
 
 # ---- Armoury, Fortress: free captures from any location
@@ -54,8 +61,7 @@ def _free_capture_resolve(t, dec, a):
 
 
 FREE_CAPTURE = DecisionRule(
-    "free_capture", legal=_free_capture_legal, resolve=_free_capture_resolve, data=FreeCaptures,
-    prompt=lambda s, dec: f"{dec.data.building}: make a free capture ({dec.data.left} left)")
+    "free_capture", legal=_free_capture_legal, resolve=_free_capture_resolve, data=FreeCaptures)
 
 
 # ---- Barracks: a free capture or a free release
@@ -76,8 +82,7 @@ def _barracks_resolve(t, dec, a):
 
 
 BARRACKS = DecisionRule(
-    "barracks", legal=_barracks_legal, resolve=_barracks_resolve, data=FromBuilding,
-    prompt=lambda s, dec: "Barracks: make a free capture, or free your workers from other boards")
+    "barracks", legal=_barracks_legal, resolve=_barracks_resolve, data=FromBuilding)
 
 
 # ---- Church: destroy an unpaid Debt
@@ -90,7 +95,7 @@ def _church_resolve(t, dec, a):
 
 CHURCH = DecisionRule(
     "church", legal=lambda s, dec: [Action("destroy_debt"), Action("skip")], data=FromBuilding,
-    resolve=_church_resolve, prompt=lambda s, dec: "Church: destroy 1 of your unpaid Debts")
+    resolve=_church_resolve)
 
 
 # ---- Library: discard a card for 2 Gold
@@ -106,7 +111,7 @@ LIBRARY = DecisionRule(
     legal=lambda s, dec: [Action("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
     + [Action("skip")],
     resolve=_library_resolve,
-    prompt=lambda s, dec: "Library: discard 1 building card to gain 2 Gold")
+    preview=lambda s, dec, a: preview(gain={"gold": _building(dec).params["gold"]}) if a.kind == "discard" else None)
 
 
 # ---- Graveyard: lose an apprentice (forced)
@@ -114,8 +119,7 @@ LIBRARY = DecisionRule(
 GRAVEYARD = DecisionRule(
     "graveyard", data=FromBuilding,
     legal=lambda s, dec: [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids],
-    resolve=lambda t, dec, a: discard_apprentice(t, dec.player, a.card, cause="the Graveyard"),
-    prompt=lambda s, dec: "Graveyard: discard 1 of your apprentices")
+    resolve=lambda t, dec, a: discard_apprentice(t, dec.player, a.card, cause="the Graveyard"))
 
 # The Crane's decision (another worker into the Guildhall, build again) is the
 # Guildhall's own rule: archwk.locations.guildhall.CRANE.

@@ -14,7 +14,7 @@ from .actions import Action
 from .behaviour import CHARACTER_BEHAVIOUR
 from .cards import FrozenMap
 from .core import draw_buildings, record_event, take_debt, writable_player
-from .decisions import DebtsToTake, DecisionRule
+from .decisions import DebtsToTake, DecisionRule, preview
 from .errors import CardDataError, InvalidOptions
 
 _FIELDS = {"name": str, "set": str, "board": str, "silver": int, "virtue": int, "items": dict,
@@ -145,11 +145,13 @@ def after_draft(t) -> None:
 
 # ---- Hugo: 2 Silver instead of a Debt, decided each time one would be taken
 
-_HUGO_SILVER = CHARACTER_BEHAVIOUR["Hugo"].debt_choice.silver
+#: what Hugo pays instead of each Debt
+HUGO_SILVER = CHARACTER_BEHAVIOUR["Hugo"].debt_choice.silver
+
 
 def _hugo_legal(s, dec):
     out = [Action("take_debt")]
-    if s.players[dec.player].silver >= _HUGO_SILVER:
+    if s.players[dec.player].silver >= HUGO_SILVER:
         out.insert(0, Action("hugo_pay"))
     return out
 
@@ -158,7 +160,7 @@ def _hugo_resolve(t, dec, a):
     p, (n, cause) = dec.player, dec.data
     pl = writable_player(t, p)
     if a.kind == "hugo_pay":
-        pl.silver -= _HUGO_SILVER
+        pl.silver -= HUGO_SILVER
         record_event(t, "hugo_paid", p, cause=cause)
     else:
         pl.debts_unpaid += 1
@@ -168,12 +170,11 @@ def _hugo_resolve(t, dec, a):
 
 
 HUGO = DecisionRule("hugo", legal=_hugo_legal, resolve=_hugo_resolve, data=DebtsToTake,
-                    prompt=lambda s, dec: f"Hugo: pay 2 Silver instead of taking a Debt ({dec.data.cause})?")
+                    preview=lambda s, dec, a: preview(cost={"silver": HUGO_SILVER}) if a.kind == "hugo_pay" else None)
 
 
 # ---- Clovis: a building card after each building, once the building's own effect is done
 
 CLOVIS_DRAW = DecisionRule(
     "clovis_draw", legal=lambda s, dec: [], auto=True,
-    resolve=lambda t, dec, a: draw_buildings(t, dec.player, 1, cause="Clovis's ability"),
-    prompt=lambda s, dec: "Clovis draws a building card")
+    resolve=lambda t, dec, a: draw_buildings(t, dec.player, 1, cause="Clovis's ability"))

@@ -220,8 +220,13 @@ def pay_off_debt(t, p: int) -> None:
     pl.debts_paid += 1
     record_event(t, "debt_paid", p)
     change_virtue(t, p, 1, cause="paying off a Debt")
-    for h in hooked(t, p, "debt_paid_gain"):
-        gain(t, p, h.value, cause=h.cause)
+    for name, goods in debt_bonuses(t, p):
+        gain(t, p, goods, cause=name)
+
+
+def debt_bonuses(s, p: int) -> list[tuple[str, dict]]:
+    """What paying off a Debt gives beside the Virtue (Debt Collectors), with who gives it."""
+    return [(h.cause, dict(h.value)) for h in hooked(s, p, "debt_paid_gain")]
 
 
 # --------------------------------------------------------------------------- gaining

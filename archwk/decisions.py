@@ -7,8 +7,9 @@ carries `MinesChoice(workers=3)`. `archwk.ruleset` lists every rule.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 
 class Decision(NamedTuple):
@@ -81,19 +82,82 @@ class DebtsToTake(NamedTuple):
     cause: str
 
 
+# ---- previews: what an action gives and costs its actor
+
+#: the order items are listed in (a preview never depends on a mapping's key order)
+ITEMS = ("clay", "wood", "stone", "gold", "marble", "silver", "cards", "virtue")
+
+
+def bundle(d) -> tuple:
+    """A mapping of item -> n as ((item, n), ...): zeros dropped, in ITEMS order."""
+    order = {k: i for i, k in enumerate(ITEMS)}
+    return tuple(sorted(((k, v) for k, v in dict(d).items() if v),
+                        key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
+
+
+def add_bundles(*ds) -> dict:
+    """The sum of several item mappings."""
+    out: dict = {}
+    for d in ds:
+        for k, v in dict(d).items():
+            out[k] = out.get(k, 0) + v
+    return out
+
+
+class Preview(NamedTuple):
+    """What choosing an action does to its actor, computed by the same functions
+    the rule applies it with (so a label cannot promise what the rule does not give).
+
+    `gain` and `cost` are ((item, n), ...) with items from ITEMS: `cost` "silver" is
+    the Silver paid in all, of which `tax` goes to the Tax Stand; `cost` "virtue" is
+    Virtue lost. `then` says what follows as the actor's next choice, as
+    (what, figures...) tuples: ("or", (Preview, ...)) one of these;
+    ("trades"|"captures"|"guard_actions", n) up to n of them; ("workshop", columns,
+    cards) hire from the first columns or draw cards; ("hire_or_look",) space B.
+    `skipped` is the part of the Silver laid on skipped apprentices (Workshop)."""
+    gain: tuple = ()
+    cost: tuple = ()
+    tax: int = 0
+    then: tuple = ()
+    skipped: int = 0
+
+
+def preview(gain=(), cost=(), tax: int = 0, then: tuple = (), skipped: int = 0) -> Preview:
+    """A Preview from item mappings."""
+    return Preview(bundle(gain), bundle(cost), tax, then, skipped)
+
+
+# ---- blocker reasons: why a location or an action is not open, as a code and figures
+
+class Reason(NamedTuple):
+    """Why something is not allowed: a `code` (worded by archwk.explain.reasons) and
+    its figures (e.g. Reason("costs", {"silver": 3, "have": 1}))."""
+    code: str
+    figures: tuple = ()
+
+    def get(self, name: str, default=None):
+        return dict(self.figures).get(name, default)
+
+
+def reason(code: str, **figures) -> Reason:
+    return Reason(code, tuple(figures.items()))
+
+
 # ---- rules
 
 @dataclass(frozen=True)
 class DecisionRule:
-    """How one kind of decision works: its legal actions, how a chosen action
-    resolves, and the prompt. `why` may explain a rejected action better than
-    the generic message. `data` is the record type of the decision's figures
+    """How one kind of decision works: its legal actions and how a chosen action
+    resolves (its prompt is worded by archwk.explain.prompts from `data`). `why`
+    may explain a rejected action better than the generic message, as a `Reason`.
+    `data` is the record type of the decision's figures
     (None: it carries none)."""
     kind: str
     legal: Callable
     resolve: Callable
-    prompt: Callable
     why: Callable | None = None
+    #: (s, dec, action) -> Preview | None: what the action gives and costs (for its label)
+    preview: Callable | None = None
     #: a step with no choice, resolved (with action None) when it reaches the top
     auto: bool = False
     data: type | None = None
@@ -102,11 +166,12 @@ class DecisionRule:
 @dataclass(frozen=True)
 class LocationRule:
     """A board location: why a worker may not go there now (None = it may),
-    what placing one does, and a short preview of the gain for labels."""
+    what placing one does, and (s, p) -> Preview: what placing there gives and
+    costs, computed with the amounts `place` applies."""
     location: str
     blocker: Callable
     place: Callable
-    hint: Callable | None = None
+    preview: Callable | None = None
 
 
 def no_blocker(s, p) -> None:

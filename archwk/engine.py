@@ -7,13 +7,13 @@ Black Market reset, the hand limit, the end of a turn, the final round.
 """
 from __future__ import annotations
 
-from . import core, reset, setup, solo, turns
+from . import actions, core, reset, setup, solo, turns
 from .actions import Action
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import open_decision
 from .errors import IllegalAction
 from .ruleset import DECISION_RULES, LOCATION_RULES
-from .state import FrozenState, S
+from .state import FrozenState, S, _MutableState, copy_state_slots
 
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
@@ -56,14 +56,63 @@ def apply(s: S, action: Action) -> S:
     t = core.thaw(s)
     dec = t.pending[-1]
     if a.kind == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
-        core.discard_apprentice(t, dec.player, a.card, cause="a free discard (RB, Workshop)")
+        core.discard_apprentice(t, dec.player, a.card, cause="a free discard")
     else:
         t.pending = t.pending[:-1]
         DECISION_RULES[dec.kind].resolve(t, dec, a)
     advance(t)
-    t._hist = (s._hist, a)
+    t._hist = (s._hist, a._with_ctx(_before(s)))  # worded from the position before, when asked
     t._hist_len = s._hist_len + 1
     return core.commit(t)
+
+
+def _before(s: S) -> S:
+    """The position an action was taken at, kept for wording its label later: the
+    state's own parts without its history, events and legal actions (so keeping a
+    history does not keep every earlier state)."""
+    b = _MutableState.__new__(_MutableState)
+    copy_state_slots(s, b)
+    b._hist, b.events, b._legal_map = None, (), None
+    b.__class__ = s.__class__  # frozen like the state it copies (as core.commit does)
+    return b  # type: ignore[return-value]
+
+
+def legal_actions(s: FrozenState) -> list[Action]:
+    """The legal actions, each able to word its label from this state when asked."""
+    return [a._with_ctx(s) for a in legal_map(s)]
+
+
+def resolve_only(s: FrozenState, action: Action):
+    """The writable state right after `action`'s own resolution, before anything that
+    follows by itself (end of turn, resets, the opponent): for checking previews."""
+    a = legal_map(s).get(action)
+    if a is None:
+        raise IllegalAction(why_illegal(s, action) or "not legal here")
+    t = core.thaw(s)
+    dec = t.pending[-1]
+    if a.kind == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
+        core.discard_apprentice(t, dec.player, a.card, cause="a free discard")
+    else:
+        t.pending = t.pending[:-1]
+        DECISION_RULES[dec.kind].resolve(t, dec, a)
+    return t
+
+
+def preview(s: FrozenState, action: Action):
+    """What a legal action gives and costs its actor (a `decisions.Preview`), or
+    None when it has no figures to state."""
+    if not s.pending or s.is_view:
+        return None
+    dec = s.pending[-1]
+    if action.kind == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
+        return None
+    if dec.kind == "place":
+        if action.kind != "place" or s.players[dec.player].is_byzantine:
+            return None
+        loc_rule = LOCATION_RULES.get(action.location)
+        return loc_rule.preview(s, dec.player) if loc_rule is not None and loc_rule.preview else None
+    rule = DECISION_RULES[dec.kind]
+    return rule.preview(s, dec, action) if rule.preview else None
 
 
 def why_illegal(s: FrozenState, action) -> str | None:
@@ -88,8 +137,8 @@ def why_illegal(s: FrozenState, action) -> str | None:
     if rule.why:
         reason = rule.why(s, dec, action)
         if reason:
-            return reason
-    choices = ", ".join(str(a) for a in legal_map(s)) or "none"
+            return actions._words.reason(s, reason)
+    choices = ", ".join(str(a) for a in legal_actions(s)) or "none"
     return (f"{action!r} is not a choice at this decision ({prompt(s)}). "
             f"The choices are: {choices}")
 
@@ -98,7 +147,7 @@ def prompt(s: FrozenState) -> str:
     if s.is_over:
         return "The game is over"
     dec = s.pending[-1]
-    return f"{s.players[dec.player].name}: {DECISION_RULES[dec.kind].prompt(s, dec)}"
+    return f"{s.players[dec.player].name}: {actions._words.prompt(s, dec)}"
 
 
 # --------------------------------------------------------------------------- between decisions
@@ -157,6 +206,6 @@ def placement_blockers(s) -> dict[str, str]:
     out = {}
     for loc, rule in LOCATION_RULES.items():
         reason = rule.blocker(s, p)
-        if reason:
-            out[loc] = reason
+        if reason is not None:
+            out[loc] = actions._words.reason(s, reason)
     return out

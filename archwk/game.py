@@ -36,7 +36,12 @@ class GameState(FrozenState):
 
     # ---- decisions
     def legal_actions(self) -> list[Action]:
-        return list(engine.legal_map(self).values())
+        return engine.legal_actions(self)
+
+    def preview(self, action: Action):
+        """What a legal action gives and costs the player choosing it (a
+        `archwk.decisions.Preview`), None if it has no figures to state."""
+        return engine.preview(self, action)
 
     def apply(self, action: Action) -> "GameState":
         return engine.apply(self, action)

@@ -47,7 +47,7 @@ def _place_legal(s, dec):
     out = []
     for loc, rule in LOCATION_RULES.items():
         if rule.blocker(s, p) is None:
-            out.append(Action("place", loc, hint=rule.hint(s, p) if rule.hint else None))
+            out.append(Action("place", loc))
     return out
 
 
@@ -64,8 +64,7 @@ def _place_resolve(t, dec, a):
         LOCATION_RULES[loc].place(t, p)
 
 
-PLACE = DecisionRule("place", legal=_place_legal, resolve=_place_resolve,
-                     prompt=lambda s, dec: "choose where to place a worker")
+PLACE = DecisionRule("place", legal=_place_legal, resolve=_place_resolve)
 
 
 #: decision kind -> its DecisionRule

@@ -11,7 +11,7 @@ from . import cards, characters, rng, solo, turns
 from .actions import Action
 from .constants import OPEN_LOCATIONS
 from .core import change_virtue, open_decision, record_event, to_deck_bottom, writable_player
-from .decisions import DecisionRule
+from .decisions import DecisionRule, preview
 from .options import Options
 from .state import _STATE_FIELDS, _MutableState, new_player
 from .errors import InvalidOptions
@@ -196,16 +196,6 @@ def _draft_resolve(t, dec, a):
     record_event(t, "drafted", p, card=a.card)
 
 
-def _draft_prompt(s, dec):
-    k = len(s.draft[dec.player])
-    if len(turn_order(s)) == 1:
-        kept = len(s.players[dec.player].hand)
-        return f"keep {KEEP - kept} more of these building cards; the rest go under the pile"
-    if k == 2:
-        return "keep 1 of these 2 building cards; the other goes under the pile"
-    return "keep 1 of these building cards and pass the rest"
-
-
 def _app_draft_resolve(t, dec, a):
     p = dec.player
     disp = list(t.display)
@@ -219,9 +209,9 @@ def _app_draft_resolve(t, dec, a):
         change_virtue(t, p, ap.virtue, cause=f"hiring the {ap.name}")
 
 
-DRAFT = DecisionRule("draft", legal=_draft_legal, resolve=_draft_resolve, prompt=_draft_prompt)
+DRAFT = DecisionRule("draft", legal=_draft_legal, resolve=_draft_resolve)
 APPRENTICE_DRAFT = DecisionRule(
     "apprentice_draft",
     legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c],
     resolve=_app_draft_resolve,
-    prompt=lambda s, dec: "Age of Artisans: choose a starting apprentice from the display, free")
+    preview=lambda s, dec, a: preview(gain={"virtue": cards.APPRENTICES[s.display[a.target] - 1].virtue}))

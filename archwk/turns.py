@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import core, scoring, solo
 from .actions import Action
-from .constants import BLACK_MARKET_SPACES, HAND_LIMIT, OPEN_INDEX, OPEN_LOCATIONS
+from .constants import BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS
 from .core import open_decision, record_event, writable_player
 from .decisions import DecisionRule, HiredApprentice
 
@@ -75,8 +75,7 @@ def _return_resolve(t, dec, a):
 
 
 RETURN_WORKER = DecisionRule(
-    "return_worker", legal=_return_legal, resolve=_return_resolve,
-    prompt=lambda s, dec: "you have no workers on your board: bring one back from the main board")
+    "return_worker", legal=_return_legal, resolve=_return_resolve)
 
 
 # --------------------------------------------------------------------------- limits
@@ -90,9 +89,7 @@ def _hand_limit_resolve(t, dec, a):
 
 
 HAND_LIMIT_RULE = DecisionRule(
-    "hand_limit", legal=_hand_limit_legal, resolve=_hand_limit_resolve,
-    prompt=lambda s, dec: f"hand limit {HAND_LIMIT}: discard a building card "
-                          f"({len(s.players[dec.player].hand) - HAND_LIMIT} to go)")
+    "hand_limit", legal=_hand_limit_legal, resolve=_hand_limit_resolve)
 
 
 def _apprentice_limit_legal(s, dec):
@@ -106,6 +103,4 @@ def _apprentice_limit_resolve(t, dec, a):
 
 APPRENTICE_LIMIT_RULE = DecisionRule(
     "apprentice_limit", legal=_apprentice_limit_legal, resolve=_apprentice_limit_resolve,
-    data=HiredApprentice,
-    prompt=lambda s, dec: f"apprentice limit {core.apprentice_limit(s, dec.player)}: "
-                          "discard one of your other apprentices")
+    data=HiredApprentice)

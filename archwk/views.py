@@ -45,7 +45,8 @@ def view(s: S, player: int) -> S:
     while node is not None:
         node, a = node
         kept.append(Action(a.kind, a.location, HIDDEN, a.target, a.option)
-                    if a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str) else a)
+                    if a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str)
+                    else a._with_ctx(None))  # worded without the full state's figures
     hist = None
     for a in reversed(kept):
         hist = (hist, a)

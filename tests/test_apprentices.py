@@ -194,7 +194,7 @@ def test_overseer_one_more_storehouse_action():
     assert one.current_player != p and one.players[p].virtue == 8
     s = s0.edit(player=p, apprentices=[42])
     s = place(s, "storehouse")
-    assert s.prompt.endswith("(2 left)")
+    assert s.prompt.endswith("(2 trades left)")
     s = choose(s, "trade", option=("clay", "clay"))
     assert s.decision == "storehouse" and s.current_player == p
     s = choose(s, "trade", option=("clay", "clay"))

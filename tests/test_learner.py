@@ -44,7 +44,7 @@ def test_hire_button_states_the_silver_that_hiring_takes(workers):
     for a in hires:
         label = action_label(s, a)
         slot = table(s).display[a.target]
-        m = re.search(r"pay (\d+) Silver(?: \((\d+) on the skipped cards?\))?", label)
+        m = re.search(r"pay (\d+) Silver(?:, \d+ of it Tax)?(?:, (\d+) on the skipped cards?)?", label)
         assert m, label
         after = s.apply(a)
         paid = s.players[p].silver - after.players[p].silver + slot.silver  # the Silver on the card is taken

@@ -494,8 +494,8 @@ def test_each_location_has_its_own_opponent_rule():
     assert places["guildhall"].blocker(done, BOT) and opp["guildhall"].blocker(done, BOT) is None
     assert archwk.locations.guildhall.cathedral_options(s, BOT) == [Action("cathedral", option=())]
     assert places["black_market_b"].blocker(s, BOT) and opp["black_market_b"].blocker(s, BOT) is None
-    assert "left-most" in opp["black_market_c"].blocker(s, BOT)
-    assert "taken" in opp["black_market_a"].blocker(s, BOT)
+    assert opp["black_market_c"].blocker(s, BOT).code == "leftmost_space"  # worded by archwk.explain.reasons
+    assert opp["black_market_a"].blocker(s, BOT) == archwk.decisions.reason("space_taken", by=ME)
     s = bot_turn(s, "black_market", me_at="quarry")
     assert s.black_market == (ME, BOT, -1) and s.players[BOT].virtue == 11
     s = bot_turn(s, "tax_stand", me_at="forest")

@@ -309,7 +309,7 @@ def test_action_label_and_position_agree():
     s = started(3, seed=2)
     s = place(s.edit(player=s.current_player, silver=9), "workshop")
     hire = next(a for a in s.legal_actions() if a.kind == "hire" and a.target == 5)
-    assert f"space {table(s).display[5].position}" in str(hire)
+    assert f"position {table(s).display[5].position}" in str(hire)
     assert isinstance(hire, Action)
 
 

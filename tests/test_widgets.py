@@ -110,7 +110,7 @@ def test_hover_shows_rule_and_blocker():
     board = BoardView(s)
     tr = board.figure.data[board.trace_index("locations")]
     hover = dict(zip((d[1] for d in tr.customdata), tr.hovertext))
-    assert "1 Wood per own worker" in hover["forest"]
+    assert "Gain 1 Wood for each of your own workers" in hover["forest"]  # archwk.explain.rules
     for loc, why in s.placement_blockers().items():
         assert "Blocked now" in hover[loc] and html.escape(why) in hover[loc]
     legal = {a.location for a in s.legal_actions() if a.kind == "place"}

@@ -32,7 +32,7 @@ CHOICE_CSS = ("<style>.widget-button.archwk-choice{white-space:normal;height:aut
               "line-height:1.3;padding:3px 8px;text-align:left;overflow:visible;text-overflow:clip}"
               ".widget-button.archwk-choice i{margin-right:3px}</style>")
 
-_DISPLAY_SPACE = re.compile(r"the apprentice in display space (\d+)")
+_DISPLAY_SPACE = re.compile(r"the apprentice at position (\d+)")
 
 
 def _skills(skills) -> str:

@@ -1,18 +1,16 @@
 """Shared presentation: player colours, names, and rule texts for hovers.
 
-The rule texts are not written here: they are the docstrings of the library's
-location modules (each one states its rule), with the rulebook citations taken
-out, so the hover and the code that implements the rule cannot drift apart.
+The rule texts are not written here: they come from the library's rule-text
+source (`archwk.explain.rules`: each location's rule in the game's words, with
+its rulebook section kept apart).
 """
 from __future__ import annotations
 
 import functools
 import html
-import importlib
-import re
 import textwrap
 
-from archwk import cards
+from archwk import cards, explain
 from archwk.model import LOCATION_NAMES, LOCATIONS
 
 from .palette import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_glyph
@@ -51,32 +49,6 @@ def items(bundle) -> str:
     return ", ".join(parts) or "nothing"
 
 
-_CITATION = re.compile(r"\s*\((?:[^()]*?\b(?:RB|facts)\b[^()]*)\)")
-_KEYED_LINE = re.compile(r"^\s*([a-z_]+)\s+:\s*", re.M)
-_MODULE_OF = {"black_market_a": "black_market", "black_market_b": "black_market",
-              "black_market_c": "black_market"}
-
-
-def clean_doc(doc: str | None) -> list[str]:
-    """A docstring as plain paragraphs: citations dropped, lines joined."""
-    if not doc:
-        return []
-    doc = _CITATION.sub("", doc)
-    doc = _KEYED_LINE.sub(lambda m: "• " + m.group(1).replace("_", " ").capitalize() + ": ", doc)
-    out = []
-    for para in re.split(r"\n\s*\n", doc.strip()):
-        lines = [ln.strip() for ln in para.splitlines() if ln.strip()]
-        # bullet and lettered lines stay lines; wrapped prose is joined
-        merged: list[str] = []
-        for ln in lines:
-            if merged and not re.match(r"^(•|[A-Z]:|\d+\.)", ln):
-                merged[-1] += " " + ln
-            else:
-                merged.append(ln)
-        out.extend(merged)
-    return out
-
-
 def wrap_html(lines, width: int = 72) -> str:
     """Lines of text as hover HTML, wrapped to `width` characters."""
     out = []
@@ -85,21 +57,16 @@ def wrap_html(lines, width: int = 72) -> str:
     return "<br>".join(esc(x) for x in out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rule_text(loc: str) -> str:
-    """The rule of a board location (or of the Prison / Black Market reset), as hover HTML."""
-    if loc == "prison":
-        mod = importlib.import_module("archwk.reset")
-        lines = ["Workers on the Black Market go to the Prison at each Black Market reset.",
-                 "At the end each player loses 1 VP per 2 of their own workers in Prison."]
-        return wrap_html(lines + clean_doc(mod.__doc__))
-    name = _MODULE_OF.get(loc, loc)
-    mod = importlib.import_module(f"archwk.locations.{name}")
-    lines = clean_doc(mod.__doc__)
-    if name == "black_market":
-        letter = "ABC"[("black_market_a", "black_market_b", "black_market_c").index(loc)]
-        lines = [ln for ln in lines if not re.match(r"^[ABC]:", ln) or ln.startswith(letter + ":")]
-    return wrap_html(lines)
+    """The rule of a board location (or of the Prison), as hover HTML: the game's
+    words from the library's rule-text source (archwk.explain.rules)."""
+    return wrap_html(explain.rule_text(loc).lines)
+
+
+def rule_section(loc: str) -> str:
+    """The rulebook section behind a location's rule (for a "rule behind it" link)."""
+    return explain.rule_text(loc).section
 
 
 def apprentice_text(card_id: int) -> str:

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from ..behaviour import hook_sum
 from ..core import gain, own_at
-from ..decisions import LocationRule, no_blocker
+from ..decisions import LocationRule, no_blocker, preview
 
 
 def gathering(location: str, *, item: str, base: int, bonus_hook: str, label: str) -> LocationRule:
-    def amount(s, p, after_placing: bool) -> int:
-        w = own_at(s, location, p) + (0 if after_placing else 1)
-        return w + base + hook_sum(s, p, bonus_hook)
+    def amount(s, p, workers: int) -> int:
+        """What `workers` own workers there (the placed one included) gather: the one
+        amount both placing and its preview use."""
+        return workers + base + hook_sum(s, p, bonus_hook)
 
     def place(t, p):
-        gain(t, p, {item: amount(t, p, True)}, cause=label)
+        gain(t, p, {item: amount(t, p, own_at(t, location, p))}, cause=label)
 
     return LocationRule(location, blocker=no_blocker, place=place,
-                        hint=lambda s, p: ("gain", ((item, amount(s, p, False)),)))
+                        preview=lambda s, p: preview(gain={item: amount(s, p, own_at(s, location, p) + 1)}))

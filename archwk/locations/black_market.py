@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from .. import cards
 from ..actions import Action
+from ..buildings import hire_preview
 from ..constants import BLACK_MARKET_SPACES
 from ..behaviour import hook_sum, hooked
-from ..core import (change_virtue, draw_buildings, gain, hire, open_decision, pay, record_event,
-                    to_deck_bottom, writable_player)
-from ..decisions import DecisionRule, LocationRule, LookedAt
+from ..core import change_virtue, gain, hire, open_decision, pay, record_event, to_deck_bottom, writable_player
+from ..decisions import DecisionRule, LocationRule, LookedAt, add_bundles, preview, reason
 
 SILVER = (1, 2, 3)
 
@@ -43,13 +43,12 @@ def cost(s, p, i: int) -> int:
 def _blocker_for(i: int):
     def blocker(s, p):
         if s.black_market[i] >= 0:
-            return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
-                    "Black Market reset")
+            return reason("space_taken", by=s.black_market[i])
         if s.players[p].virtue >= 10:
-            return "Virtue 10 or more: the Black Market is closed to you"
+            return reason("black_market_closed")
         c = cost(s, p, i)
         if s.players[p].silver < c:
-            return f"it costs {c} Silver and you have {s.players[p].silver}"
+            return reason("costs", silver=c, have=s.players[p].silver)
         return None
     return blocker
 
@@ -62,6 +61,25 @@ def occupy(t, p, i: int) -> None:
         t.reset_queued = True  # resolves after this action (RB, Black Market Reset)
 
 
+def market_gains(s, p, i: int) -> list[tuple[str, dict]]:
+    """What a Black Market action at space i gives, each with what gives it: the
+    market card's goods (A, C), the Swindlers' goods, Caroline's card. The one list
+    both placing and its preview use."""
+    out = []
+    if i != 1:
+        out.append(("the Small Market" if i == 0 else "the Large Market", space_goods(s, i)))
+    for h in hooked(s, p, "black_market_gain"):
+        out.append((h.cause, dict(h.value)))
+    for h in hooked(s, p, "black_market_cards"):
+        out.append((h.cause, {"cards": h.value}))
+    return out
+
+
+def virtue_loss(s, p) -> int:
+    """Virtue a Black Market action costs: 1, none with the Illusionist."""
+    return 0 if hooked(s, p, "black_market_virtue_kept") else 1
+
+
 def _place_for(i: int):
     def place(t, p):
         occupy(t, p, i)
@@ -70,27 +88,24 @@ def _place_for(i: int):
         if kept:
             record_event(t, "no_virtue_lost", p, cause=f"the {kept[0].name}")
         else:
-            change_virtue(t, p, -1, cause="a Black Market action")
-        if i != 1:
-            gain(t, p, space_goods(t, i), cause="the Small Market" if i == 0 else "the Large Market")
-        for h in hooked(t, p, "black_market_gain"):
-            gain(t, p, h.value, cause=h.cause)
-        for h in hooked(t, p, "black_market_cards"):
-            draw_buildings(t, p, h.value, cause=h.cause)
+            change_virtue(t, p, -virtue_loss(t, p), cause="a Black Market action")
+        for cause, goods in market_gains(t, p, i):
+            gain(t, p, goods, cause=cause)
         if i == 1:
             open_decision(t, "black_market_b", p)
     return place
 
 
-def _hint_for(i: int):
-    def hint(s, p):
-        goods = small_goods(s) if i == 0 else large_goods(s) if i == 2 else None
-        return ("market", cost(s, p, i), tuple(sorted(goods.items())) if goods else None)
-    return hint
+def _preview_for(i: int):
+    def preview_space(s, p):
+        return preview(gain=add_bundles(*(g for _, g in market_gains(s, p, i))),
+                       cost={"silver": cost(s, p, i), "virtue": virtue_loss(s, p)},
+                       then=(("hire_or_look",),) if i == 1 else ())
+    return preview_space
 
 
 #: the three spaces, left to right
-LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), hint=_hint_for(i))
+LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), preview=_preview_for(i))
                   for i, loc in enumerate(BLACK_MARKET_SPACES))
 
 
@@ -100,10 +115,9 @@ LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i)
 def _opponent_blocker_for(i: int):
     def blocker(s, p):
         if s.black_market[i] >= 0:
-            return (f"this space is taken by {s.players[s.black_market[i]].name} until the next "
-                    "Black Market reset")
+            return reason("space_taken", by=s.black_market[i])
         if any(o < 0 for o in s.black_market[:i]):
-            return "the Byzantine opponent takes the left-most free Black Market space"
+            return reason("leftmost_space")
         return None
     return blocker
 
@@ -159,8 +173,5 @@ def _keep_resolve(t, dec, a):
 
 
 SPACE_B = DecisionRule("black_market_b", legal=_b_legal, resolve=_b_resolve,
-                       prompt=lambda s, dec: "Black Market: hire any face-up apprentice free, "
-                                             "or look at 5 building cards and keep 1")
-KEEP_ONE = DecisionRule("keep_one", legal=_keep_legal, resolve=_keep_resolve, data=LookedAt,
-                        prompt=lambda s, dec: "keep 1 of these building cards; the rest go to the bottom "
-                                              "of the deck")
+                       preview=lambda s, dec, a: hire_preview(s, a))
+KEEP_ONE = DecisionRule("keep_one", legal=_keep_legal, resolve=_keep_resolve, data=LookedAt)

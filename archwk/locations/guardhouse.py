@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..behaviour import hooked
-from ..core import (can_pay, change_virtue, gain, held_by_others, open_decision, own_at, pay,
-                    pay_off_debt, record_event, release_from_boards, release_from_prison, take_debt,
+from ..core import (can_pay, change_virtue, debt_bonuses, gain, held_by_others, open_decision, own_at, pay,
+                    pay_off_debt, price, record_event, release_from_boards, release_from_prison, take_debt,
                     writable_player)
-from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, no_blocker
+from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, add_bundles, no_blocker, preview, reason
 
 GUARD_ACTIONS = ("send_to_prison", "release_prison", "release_silver", "release_debt", "pay_debt")
 
@@ -47,11 +47,37 @@ def imprison_captured(t, p, *, cause: str) -> int:
     return n
 
 
+def prison_sale(s, p, n: int) -> list[tuple[str, dict]]:
+    """What selling n captured workers to Prison gives, each with what gives it."""
+    out = [("sending captured workers to Prison", {"silver": n})]
+    for h in hooked(s, p, "prison_sale_gain"):
+        out.append((h.cause, dict(h.value)))
+    return out
+
+
 def send_to_prison(t, p, *, cause: str) -> None:
     n = imprison_captured(t, p, cause=cause)
-    gain(t, p, {"silver": n}, cause="sending captured workers to Prison")
-    for h in hooked(t, p, "prison_sale_gain"):
-        gain(t, p, h.value, cause=h.cause)
+    for why, goods in prison_sale(t, p, n):
+        gain(t, p, goods, cause=why)
+
+
+#: the Silver (of which Tax) each paid Guardhouse action costs
+GUARD_PRICES = {"release_silver": (5, 2), "pay_debt": (6, 3)}
+
+
+def _guard_preview(s, dec, a):
+    if a.kind != "guard":
+        return None
+    p, o = dec.player, a.option
+    if o == "send_to_prison":
+        return preview(gain=add_bundles(*(g for _, g in prison_sale(s, p, sum(s.players[p].captured)))))
+    if o in GUARD_PRICES:
+        silver, tax = price(s, p, *GUARD_PRICES[o])
+        return preview(cost={"silver": silver}, tax=tax,
+                       gain=add_bundles({"virtue": 1}, *(g for _, g in debt_bonuses(s, p))) if o == "pay_debt" else {})
+    if o == "release_debt":
+        return preview(cost={"virtue": 1})
+    return preview()
 
 
 def _legal(s, dec):
@@ -72,14 +98,14 @@ def _resolve(t, dec, a):
     elif o == "release_prison":
         release_from_prison(t, p, cause="the Guardhouse")
     elif o == "release_silver":
-        pay(t, p, 5, 2, cause="freeing workers at the Guardhouse")
+        pay(t, p, *GUARD_PRICES[o], cause="freeing workers at the Guardhouse")
         release_from_boards(t, p, cause="the Guardhouse")
     elif o == "release_debt":
         take_debt(t, p, 1, cause="freeing workers at the Guardhouse")
         change_virtue(t, p, -1, cause="freeing workers at the Guardhouse")
         release_from_boards(t, p, cause="the Guardhouse")
     elif o == "pay_debt":
-        pay(t, p, 6, 3, cause="paying off a Debt")
+        pay(t, p, *GUARD_PRICES[o], cause="paying off a Debt")
         pay_off_debt(t, p)
     if left > 1:
         open_decision(t, "guardhouse", p, GuardActionsLeft(left - 1, False))
@@ -88,30 +114,26 @@ def _resolve(t, dec, a):
 def _blocker(s, p):
     if available(s, p):
         return None
-    return ("no Guardhouse action is possible: no captured workers on your board, none of yours in "
-            "Prison or on other boards, and no Debt you can pay off (6 Silver)")
+    return reason("no_guard_action", silver=price(s, p, *GUARD_PRICES["pay_debt"])[0])
 
 
 def _why(s, dec, a):
     if a.kind == "guard":
-        return {
-            "send_to_prison": "Guardhouse: you have no captured workers on your board",
-            "release_prison": "Guardhouse: none of your workers is in Prison",
-            "release_silver": "Guardhouse: freeing your workers needs some on other boards and 5 Silver (2 Tax)",
-            "release_debt": "Guardhouse: none of your workers is on another player's board",
-            "pay_debt": "Guardhouse: paying off a Debt needs an unpaid Debt and 6 Silver (3 Tax)",
-        }.get(a.option)
+        if a.option not in GUARD_ACTIONS:
+            return None
+        silver, tax = GUARD_PRICES.get(a.option, (0, 0))
+        return reason("guard_" + a.option, silver=silver, tax=tax)
     if a.kind == "stop" and dec.data.first:
-        return "Guardhouse: the first action is chosen when placing; it cannot be skipped"
+        return reason("guard_first")
     return None
 
 
 LOCATION = LocationRule(
     "guardhouse", blocker=_blocker,
     place=lambda t, p: open_decision(t, "guardhouse", p, GuardActionsLeft(own_at(t, "guardhouse", p), True)),
-    hint=lambda s, p: ("actions", own_at(s, "guardhouse", p) + 1))
+    preview=lambda s, p: preview(then=(("guard_actions", own_at(s, "guardhouse", p) + 1),)))
 DECISION = DecisionRule("guardhouse", legal=_legal, resolve=_resolve, why=_why, data=GuardActionsLeft,
-                        prompt=lambda s, dec: f"Guardhouse: choose an action ({dec.data.left} left)")
+                        preview=_guard_preview)
 
 
 # ---- the solo opponent (RB, Solo Play: it "can capture and sell Workers (1 Marble for all)")

@@ -13,7 +13,7 @@ from ..behaviour.buildings import on_construct
 from ..core import (BUILDING, REWARD, cathedral_space_free, change_virtue, discard_from_hand,
                     gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
                     record_event, remove_from_display, writable_player)
-from ..decisions import DecisionRule, FromBuilding, LocationRule, no_blocker
+from ..decisions import DecisionRule, FromBuilding, LocationRule, Reason, no_blocker, reason
 
 
 # ---- paying a cost (characters may widen the ways to pay)
@@ -74,16 +74,17 @@ def building_options(s, p) -> list[Action]:
     return out
 
 
-def cathedral_blocker(s, p) -> str | None:
+def cathedral_blocker(s, p) -> Reason | None:
+    """Why player p cannot advance work on the Cathedral now (None: they may, if they can pay)."""
     pl = s.players[p]
     if pl.cathedral_level >= len(cards.CATHEDRAL):
-        return "your work on the Cathedral is complete"
+        return reason("cathedral_complete")
     if not pl.is_byzantine and not cards.VIRTUE_TRACK[pl.virtue].cathedral:
-        return "Virtue 4 or less: you cannot work on the Cathedral"
+        return reason("cathedral_virtue")
     if not cathedral_space_free(s, pl.cathedral_level + 1):
-        return f"no free space on Cathedral level {pl.cathedral_level + 1}"
+        return reason("cathedral_full", level=pl.cathedral_level + 1)
     if not pl.hand and not pl.is_byzantine and not hook_any(s, p, "no_cathedral_discard"):
-        return "advancing the Cathedral needs a building card to discard"
+        return reason("cathedral_discard")
     return None
 
 
@@ -109,9 +110,7 @@ def construct_options(s, p) -> list[Action]:
 def _blocker(s, p):
     if construct_options(s, p):
         return None
-    why = cathedral_blocker(s, p) or "you cannot pay for the next Cathedral level"
-    return ("you cannot construct anything: no building in hand whose cost and skills you meet, "
-            f"and for the Cathedral: {why}")
+    return reason("cannot_construct", cathedral=cathedral_blocker(s, p) or reason("cathedral_cost"))
 
 
 # ---- the spaces and their triggers
@@ -229,14 +228,13 @@ def _why(s, dec, a):
     p = dec.player
     if a.kind == "construct":
         if a.card not in s.players[p].hand:
-            return f"Constructing a Building: {a.card!r} is not in your hand"
+            return reason("not_in_hand", card=a.card)
         b = BUILDING.get(a.card)
         if b and not has_skills(s, p, b.skills):
-            return (f"Constructing a Building: the {a.card} needs apprentices with "
-                    f"{', '.join(sorted(b.skills))}")
-        return f"Constructing a Building: you cannot pay that for the {a.card}"
+            return reason("needs_skills", card=a.card, skills=tuple(sorted(b.skills)))
+        return reason("cannot_pay_building", card=a.card)
     if a.kind == "cathedral":
-        return f"Advancing work on the Cathedral: {cathedral_blocker(s, p) or 'you cannot pay that cost'}"
+        return reason("cathedral_action", why=cathedral_blocker(s, p) or reason("cathedral_cost_action"))
     return None
 
 
@@ -264,11 +262,8 @@ LOCATION = LocationRule("guildhall", blocker=_blocker, place=_place)
 #: how the Guildhall plays for the Byzantine opponent: always open to it (it constructs no
 #: buildings); its worker takes the next space and it advances the Cathedral if it can
 OPPONENT = LocationRule("guildhall", blocker=no_blocker, place=_place)
-DECISION = DecisionRule("guildhall", legal=_legal, resolve=_resolve, why=_why,
-                        prompt=lambda s, dec: "Guildhall: construct a building or advance work on the Cathedral")
+DECISION = DecisionRule("guildhall", legal=_legal, resolve=_resolve, why=_why)
 CATHEDRAL_DISCARD = DecisionRule(
-    "cathedral_discard", legal=_discard_legal, resolve=_discard_resolve,
-    prompt=lambda s, dec: "Cathedral: discard 1 building card to the bottom of the pile")
+    "cathedral_discard", legal=_discard_legal, resolve=_discard_resolve)
 #: opened by the Crane's effect (archwk.buildings)
-CRANE = DecisionRule("crane", legal=_crane_legal, resolve=_crane_resolve, data=FromBuilding,
-                     prompt=lambda s, dec: "Crane: put another worker in the Guildhall and construct again")
+CRANE = DecisionRule("crane", legal=_crane_legal, resolve=_crane_resolve, data=FromBuilding)

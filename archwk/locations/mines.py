@@ -5,11 +5,20 @@ from __future__ import annotations
 from ..actions import Action
 from ..behaviour import hook_sum
 from ..core import gain, open_decision, own_at
-from ..decisions import DecisionRule, LocationRule, MinesChoice, no_blocker
+from ..decisions import DecisionRule, LocationRule, MinesChoice, no_blocker, preview
 
 
 def _miner_clay(s, p) -> int:
     return hook_sum(s, p, "mines_clay")
+
+
+def mines_yield(s, p, choice: str, workers: int) -> dict:
+    """What taking `choice` ("clay" or "gold") gives with `workers` own workers at
+    the Mines (the placed one included): the one amount the rule applies and the
+    previews state."""
+    if choice == "clay":
+        return {"clay": workers + 1 + _miner_clay(s, p)}
+    return {"gold": workers // 2, "clay": _miner_clay(s, p)}
 
 
 def _place(t, p):
@@ -17,25 +26,25 @@ def _place(t, p):
     if w >= 2:
         open_decision(t, "mines", p, MinesChoice(w))
     else:  # the first worker can only take Clay: Gold needs 2 workers
-        gain(t, p, {"clay": w + 1 + _miner_clay(t, p)}, cause="the Mines")
+        gain(t, p, mines_yield(t, p, "clay", w), cause="the Mines")
+
+
+def _preview(s, p):
+    w = own_at(s, "mines", p) + 1
+    if w >= 2:
+        return preview(then=(("or", tuple(preview(gain=mines_yield(s, p, c, w)) for c in ("clay", "gold"))),))
+    return preview(gain=mines_yield(s, p, "clay", w))
 
 
 def _legal(s, dec):
-    w = dec.data.workers
-    return [Action("mine", option="clay", hint=("gain", (("clay", w + 1 + _miner_clay(s, dec.player)),))),
-            Action("mine", option="gold", hint=("gain", (("gold", w // 2),)))]
+    return [Action("mine", option="clay"), Action("mine", option="gold")]
 
 
 def _resolve(t, dec, a):
-    w, p = dec.data.workers, dec.player
-    if a.option == "clay":
-        gain(t, p, {"clay": w + 1 + _miner_clay(t, p)}, cause="the Mines")
-    else:
-        gain(t, p, {"gold": w // 2, "clay": _miner_clay(t, p)}, cause="the Mines")
+    gain(t, dec.player, mines_yield(t, dec.player, a.option, dec.data.workers), cause="the Mines")
 
 
-LOCATION = LocationRule("mines", blocker=no_blocker, place=_place,
-                        hint=lambda s, p: ("mines", own_at(s, "mines", p) + 1))
+LOCATION = LocationRule("mines", blocker=no_blocker, place=_place, preview=_preview)
 DECISION = DecisionRule("mines", legal=_legal, resolve=_resolve, data=MinesChoice,
-                        prompt=lambda s, dec: f"the Mines: take {dec.data.workers + 1} Clay or "
-                                              f"{dec.data.workers // 2} Gold")
+                        preview=lambda s, dec, a: preview(gain=mines_yield(s, dec.player, a.option,
+                                                                           dec.data.workers)))

@@ -9,7 +9,7 @@ from itertools import combinations_with_replacement
 from ..actions import Action
 from ..behaviour import apprentice_hook, hook_sum, hooked
 from ..core import APPRENTICES, change_virtue, gain, open_decision, own_at, record_event, writable_player
-from ..decisions import DecisionRule, LocationRule, TradesLeft, no_blocker
+from ..decisions import DecisionRule, LocationRule, TradesLeft, no_blocker, preview
 
 #: the board's two trades, as the multiset of resources paid (option of the action)
 VIRTUE_TRADES = tuple(combinations_with_replacement(("clay", "wood", "stone"), 2))
@@ -62,13 +62,23 @@ def _resolve(t, dec, a):
         open_decision(t, "storehouse", p, TradesLeft(left - 1))
 
 
+def trades_allowed(s, p, workers: int) -> int:
+    """Trades in one action with `workers` own workers there (the placed one included)."""
+    return workers + hook_sum(s, p, "storehouse_actions")
+
+
 def _place(t, p):
-    actions = own_at(t, "storehouse", p) + hook_sum(t, p, "storehouse_actions")
-    open_decision(t, "storehouse", p, TradesLeft(actions))
+    open_decision(t, "storehouse", p, TradesLeft(trades_allowed(t, p, own_at(t, "storehouse", p))))
+
+
+def _trade_preview(s, dec, a):
+    if a.kind != "trade":
+        return None
+    paid, got = trade_terms(a)
+    return preview(gain=got, cost=paid)
 
 
 LOCATION = LocationRule("storehouse", blocker=no_blocker, place=_place,
-                        hint=lambda s, p: ("trades", own_at(s, "storehouse", p) + 1
-                                           + hook_sum(s, p, "storehouse_actions")))
-DECISION = DecisionRule("storehouse", legal=_legal, resolve=_resolve, data=TradesLeft,
-                        prompt=lambda s, dec: f"King's Storehouse: make a trade or stop ({dec.data.left} left)")
+                        preview=lambda s, p: preview(
+                            then=(("trades", trades_allowed(s, p, own_at(s, "storehouse", p) + 1)),)))
+DECISION = DecisionRule("storehouse", legal=_legal, resolve=_resolve, data=TradesLeft, preview=_trade_preview)

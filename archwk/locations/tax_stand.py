@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..behaviour import hook_sum, hooked
 from ..core import change_virtue, gain, record_event, writable_player
-from ..decisions import LocationRule, no_blocker
+from ..decisions import LocationRule, no_blocker, preview, reason
 
 
 def _loss(s, p) -> int:
@@ -13,8 +13,13 @@ def _loss(s, p) -> int:
 
 def _blocker(s, p):
     if s.tax == 0:
-        return "the Tax Stand is empty: there is no Tax to steal"
+        return reason("tax_stand_empty")
     return None
+
+
+def _extras(s, p) -> list[tuple[str, dict]]:
+    """The goods taken beside the Silver, with what gives them (Pickpocket: Gold)."""
+    return [(h.cause, dict(h.value)) for h in hooked(s, p, "tax_stand_gain")]
 
 
 def _place(t, p):
@@ -22,12 +27,18 @@ def _place(t, p):
     writable_player(t, p).silver += took
     record_event(t, "stole_tax", p, silver=took)
     change_virtue(t, p, -_loss(t, p), cause="stealing from the Tax Stand")
-    for h in hooked(t, p, "tax_stand_gain"):
-        gain(t, p, h.value, cause=h.cause)
+    for cause, goods in _extras(t, p):
+        gain(t, p, goods, cause=cause)
 
 
-LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place,
-                        hint=lambda s, p: ("tax", s.tax, _loss(s, p)))
+def _preview(s, p):
+    got = {"silver": s.tax}
+    for _, goods in _extras(s, p):
+        got["gold"] = got.get("gold", 0) + goods["gold"]
+    return preview(gain=got, cost={"virtue": _loss(s, p)})
+
+
+LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place, preview=_preview)
 
 
 # ---- the solo opponent (archwk's stand-in rule, RB, Solo Play: it "doesn't collect Silver")

@@ -8,8 +8,8 @@ from ..actions import Action
 from ..constants import LOCATION_NAMES
 from ..behaviour import hook_any
 from ..core import (can_pay, capture, capture_location_limit, capture_targets, open_decision,
-                    own_at, pay)
-from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker
+                    own_at, pay, price)
+from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker, preview, reason
 
 
 def capture_cost(s, p, done: int) -> tuple[int, int]:
@@ -22,7 +22,7 @@ def _legal(s, dec):
     p, used, done = dec.player, dec.data.locations, dec.data.done
     out = []
     if can_pay(s, p, *capture_cost(s, p, done)):
-        out = [Action("capture", loc, target=o, hint=("group", own_at(s, loc, o), s.players[o].name))
+        out = [Action("capture", loc, target=o)
                for loc, o in capture_targets(s, p, used, capture_location_limit(s))]
     out.append(Action("stop"))
     return out
@@ -40,6 +40,13 @@ def _resolve(t, dec, a):
         open_decision(t, "town_centre", p, CapturesLeft(left - 1, used, done + 1))
 
 
+def _capture_preview(s, dec, a):
+    if a.kind != "capture":
+        return None
+    silver, tax = price(s, dec.player, *capture_cost(s, dec.player, dec.data.done))
+    return preview(cost={"silver": silver}, tax=tax)
+
+
 def _why(s, dec, a):
     if a.kind != "capture":
         return None
@@ -47,23 +54,20 @@ def _why(s, dec, a):
     limit = capture_location_limit(s)
     if a.location not in LOCATION_NAMES or a.location in ("guildhall", "black_market_a", "black_market_b",
                                                          "black_market_c", "prison"):
-        return ("Town Centre: only groups on the large open locations can be captured, never in the "
-                "Guildhall, Black Market, Prison or on a player's board")
+        return reason("capture_where")
     if a.location not in used and len(used) >= limit:
-        return (f"Town Centre: with {len(s.players)} players captures may come from at most "
-                f"{limit} location{'s' if limit > 1 else ''} in one action")
+        return reason("capture_locations", players=len(s.players), limit=limit)
     if not can_pay(s, dec.player, *capture_cost(s, dec.player, done)):
-        return "Town Centre: each capture costs 1 Silver (the first is Tax) and you have none"
+        return reason("capture_costs")
     return None
 
 
 LOCATION = LocationRule(
     "town_centre", blocker=no_blocker,
     place=lambda t, p: open_decision(t, "town_centre", p, CapturesLeft(own_at(t, "town_centre", p), (), 0)),
-    hint=lambda s, p: ("captures", own_at(s, "town_centre", p) + 1))
+    preview=lambda s, p: preview(then=(("captures", own_at(s, "town_centre", p) + 1),)))
 DECISION = DecisionRule("town_centre", legal=_legal, resolve=_resolve, why=_why, data=CapturesLeft,
-                        prompt=lambda s, dec: f"Town Centre: capture a group or stop "
-                                              f"({dec.data.left} capture(s) left)")
+                        preview=_capture_preview)
 
 
 # ---- the solo opponent (archwk's stand-in rule; RB, Solo Play: it captures but never its own workers)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..behaviour import hook_sum
-from ..core import draw_buildings, hire, open_decision, own_at, pay, price, record_event, writable_player
-from ..decisions import DecisionRule, LocationRule, WorkshopChoice, no_blocker
+from ..core import APPRENTICES, draw_buildings, hire, open_decision, own_at, pay, price, record_event, writable_player
+from ..decisions import DecisionRule, LocationRule, WorkshopChoice, no_blocker, preview, reason
 
 HIRE_SILVER, HIRE_TAX = 4, 2
 
@@ -19,9 +19,19 @@ def hire_cost(s, p) -> tuple[int, int]:
     return silver, HIRE_TAX
 
 
+def plans_draw(w: int) -> int:
+    """Building cards drawn by working on plans with w own workers there."""
+    return 1 + w // 2
+
+
+def columns(w: int) -> int:
+    """Display columns hired from without laying Silver on skipped cards."""
+    return min(w, 4)
+
+
 def skips(w: int, slot: int) -> int:
     """Silver to lay on skipped cards to reach this slot's column."""
-    return max(0, slot % 4 + 1 - min(w, 4))
+    return max(0, slot % 4 + 1 - columns(w))
 
 
 def _legal(s, dec):
@@ -31,14 +41,14 @@ def _legal(s, dec):
     have = s.players[p].silver
     out = [Action("hire", target=slot) for slot, card in enumerate(s.display)
            if card and have >= total + skips(w, slot)]
-    out.append(Action("plans", hint=("draw", 1 + w // 2)))
+    out.append(Action("plans"))
     return out
 
 
 def _resolve(t, dec, a):
     p, w = dec.player, dec.data.workers
     if a.kind == "plans":
-        draw_buildings(t, p, 1 + w // 2, cause="building plans at the Workshop")
+        draw_buildings(t, p, plans_draw(w), cause="building plans at the Workshop")
         return
     slot = a.target
     k = skips(w, slot)
@@ -55,19 +65,36 @@ def _resolve(t, dec, a):
     hire(t, p, slot, via="the Workshop")
 
 
+def _preview(s, dec, a):
+    p, w = dec.player, dec.data.workers
+    if a.kind == "plans":
+        return preview(gain={"cards": plans_draw(w)})
+    if a.kind == "hire":
+        silver, tax = price(s, p, *hire_cost(s, p))
+        laid = skips(w, a.target)
+        return preview(gain=hired_gains(s, a.target), cost={"silver": silver + laid}, tax=tax, skipped=laid)
+    return None
+
+
+def hired_gains(s, slot: int) -> dict:
+    """What hiring the apprentice at a display slot gives beside the apprentice:
+    the Silver lying on it and its Virtue (as `core.hire` applies them)."""
+    return {"silver": s.display_silver[slot], "virtue": APPRENTICES[s.display[slot] - 1].virtue}
+
+
 def _why(s, dec, a):
     if a.kind == "hire" and isinstance(a.target, int) and 0 <= a.target < 8:
         if not s.display[a.target]:
-            return "Workshop: that display space is empty"
-        silver, tax = hire_cost(s, dec.player)
-        need = price(s, dec.player, silver, tax)[0] + skips(dec.data.workers, a.target)
-        return (f"Workshop: hiring there costs {need} Silver (4, of which 2 Tax, plus 1 per "
-                f"skipped card) and you have {s.players[dec.player].silver}")
+            return reason("display_space_empty")
+        silver, tax = price(s, dec.player, *hire_cost(s, dec.player))
+        return reason("hire_costs", silver=silver, tax=tax, skipped=skips(dec.data.workers, a.target),
+                      have=s.players[dec.player].silver)
     return None
 
 
 LOCATION = LocationRule("workshop", blocker=no_blocker,
                         place=lambda t, p: open_decision(t, "workshop", p, WorkshopChoice(own_at(t, "workshop", p))),
-                        hint=lambda s, p: ("workshop", own_at(s, "workshop", p) + 1))
+                        preview=lambda s, p: preview(then=(("workshop", columns(own_at(s, "workshop", p) + 1),
+                                                                    plans_draw(own_at(s, "workshop", p) + 1)),)))
 DECISION = DecisionRule("workshop", legal=_legal, resolve=_resolve, why=_why, data=WorkshopChoice,
-                        prompt=lambda s, dec: "Workshop: hire an apprentice or work on building plans")
+                        preview=_preview)

@@ -466,10 +466,11 @@ def _market_setup():
 
 
 def _marble_space(state):
-    """The Black Market space whose goods include Marble (from the action's label hint)."""
+    """The Black Market space whose goods include Marble (from the action's preview)."""
     for a in state.legal_actions():
-        if a.kind == "place" and a.location.startswith("black_market") and a.hint and a.hint[0] == "market":
-            if dict(a.hint[2] or {}).get("marble"):
+        if a.kind == "place" and a.location.startswith("black_market"):
+            pv = state.preview(a)
+            if pv is not None and dict(pv.gain).get("marble"):
                 return a
     raise ValueError("no Black Market space offers Marble")
 

@@ -1,0 +1,19 @@
+"""The explainer: every word the game shows in play comes from here (error
+messages aside). The rules produce data (events, typed decision records, previews
+of what an action gives and costs, blocker reasons); this package words them.
+
+- `events`: event texts (`event.text`)
+- `labels`: action labels (`str(action)`), from the rules' previews
+- `prompts`: the current decision in words (`state.prompt`)
+- `reasons`: why a location or an action is not open
+- `rules`: each location's rule in the game's words, with its rulebook section
+"""
+from __future__ import annotations
+
+from .events import _EVENT_TEXT, describe
+from .labels import action_label
+from .prompts import prompt
+from .reasons import reason
+from .rules import RULES, RuleText, rule_text
+
+__all__ = ["RULES", "_EVENT_TEXT", "RuleText", "action_label", "describe", "prompt", "reason", "rule_text"]

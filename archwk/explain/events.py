@@ -1,0 +1,87 @@
+"""Event texts: what an action caused, in words (`event.text`)."""
+from __future__ import annotations
+
+from ..constants import LOCATION_NAMES
+from .words import items, plural
+
+_items = items
+
+
+def _loc(x) -> str:
+    """The location's name without its article (the texts say "at the ...")."""
+    return LOCATION_NAMES.get(x, str(x))
+
+
+def describe(e) -> str:
+    d, who = e.data, e.who or ""
+    k = e.kind
+    f = _EVENT_TEXT.get(k)
+    if f is None:
+        return f"{who} {k.replace('_', ' ')}".strip()
+    return f(who, d)
+
+
+_EVENT_TEXT = {
+    "setup": lambda w, d: f"The game is set up; {d['first']} is the starting player.",
+    "character": lambda w, d: f"{w} plays {d['character']}." if w != d['character'] else f"{w} joins the game.",
+    "drafted": lambda w, d: f"{w} keeps a building card from the draft.",
+    "play_starts": lambda w, d: "The draft is over: play begins.",
+    "turn": lambda w, d: f"{w}'s {'final ' if d['final'] else ''}turn.",
+    "placed": lambda w, d: f"{w} places a worker at the {_loc(d['location'])}"
+                           + (f" ({d['cause']})" if d.get("cause") else "") + ".",
+    "gained": lambda w, d: f"{w} gains {_items(d['items'])} from {d['cause']}.",
+    "paid": lambda w, d: (f"{w} pays {d['silver'] or 'no'} Silver for {d['cause']}"
+                          + (f", {d['tax']} of it Tax to the Tax Stand" if d['tax'] else "")
+                          + (f" ({d['avoided']} Tax avoided)" if d['avoided'] else "") + "."),
+    "paid_resources": lambda w, d: f"{w} pays {_items(d['items'])} for {d['cause']}.",
+    "virtue": lambda w, d: (f"{w} {'gains' if d['asked'] > 0 else 'loses'} {abs(d['asked'])} Virtue "
+                            f"({d['cause']}) and is now at {d['virtue']}."),
+    "debt_taken": lambda w, d: f"{w} takes {d['count']} unpaid Debt{'s' if d['count'] > 1 else ''} ({d['cause']}).",
+    "debt_destroyed": lambda w, d: f"{w} destroys {plural(d['count'], 'unpaid Debt')} ({d['cause']}).",
+    "debt_paid": lambda w, d: f"{w} pays off a Debt and flips it to paid.",
+    "drew": lambda w, d: (f"{w} draws {d['count']} building card{'s' if d['count'] != 1 else ''} ({d['cause']})"
+                          + (f"; the pile had only {d['count']}" if d['count'] < d['wanted'] else "") + "."),
+    "discarded": lambda w, d: f"{w} discards a building card to the bottom of the pile ({d['cause']}).",
+    "hired": lambda w, d: (f"{w} hires the {d['apprentice']} through {d['via']}"
+                           + (f" and takes the {d['silver_on_card']} Silver on it" if d['silver_on_card'] else "")
+                           + "."),
+    "apprentice_discarded": lambda w, d: f"{w} discards the {d['apprentice']} ({d['cause']}).",
+    "skipped": lambda w, d: f"{w} lays {d['count']} Silver on skipped apprentices.",
+    "captured": lambda w, d: (f"{w} captures {d['count']} of "
+                              + ("their own workers (back to supply)" if d['owner_name'] == w
+                                 else f"{d['owner_name']}'s workers")
+                              + f" at the {_loc(d['location'])} ({d['cause']})."),
+    "released": lambda w, d: f"{w} gets {d['count']} worker{'s' if d['count'] > 1 else ''} back from "
+                             f"{'Prison' if d['source'] == 'prison' else 'other players’ boards'} ({d['cause']}).",
+    "sent_to_prison": lambda w, d: f"{w} sends {d['count']} captured worker{'s' if d['count'] > 1 else ''} to Prison.",
+    "to_prison": lambda w, d: f"{w}'s worker goes to Prison ({d['cause']}).",
+    "stole_tax": lambda w, d: f"{w} steals {d['silver']} Silver from the Tax Stand.",
+    "no_virtue_lost": lambda w, d: f"{w} loses no Virtue thanks to {d['cause']}.",
+    "traded": lambda w, d: f"{w} trades {_items(d['pay'])} for {_items(d['gain'])} at the King's Storehouse.",
+    "looked": lambda w, d: f"{w} looks at {plural(d['count'], 'building card')}.",
+    "kept": lambda w, d: f"{w} keeps 1 and puts {d['returned']} under the pile.",
+    "constructed": lambda w, d: f"{w} constructs the {d['building']} ({d['vp']} VP).",
+    "cathedral": lambda w, d: f"{w} advances work on the Cathedral to level {d['level']}.",
+    "reward": lambda w, d: f"{w} reveals a reward card.",
+    "guildhall_space": lambda w, d: (f"{w}'s worker fills Guildhall space {d['space']} "
+                                     f"(row {d['row']}, column {d['column']})."),
+    "guildhall_side": lambda w, d: f"{w}'s worker is laid beside the full Guildhall.",
+    "reset_triggered": lambda w, d: f"Guildhall space {d['space']} triggers a Black Market reset after this action.",
+    "end_triggered": lambda w, d: f"{w} fills the last Guildhall space: after this turn everyone has one final turn.",
+    "display_discarded": lambda w, d: (f"The left-most apprentices ({', '.join(d['apprentices'])}) "
+                                       "are discarded from the display."),
+    "reset": lambda w, d: f"Black Market reset #{d['number']}.",
+    "market_flipped": lambda w, d: "The top Small Market card turns over onto the Large Market.",
+    "market_reshuffled": lambda w, d: "The Small Market pile is empty: the Large Market pile is shuffled to form it.",
+    "returned_worker": lambda w, d: f"{w} has no workers left and brings one back from the {_loc(d['location'])}.",
+    "passed": lambda w, d: f"{w} has no worker anywhere to bring back; the turn passes.",
+    "game_over": lambda w, d: ("The game is over. Scores: "
+                               + ", ".join(f"{k} {v}" for k, v in d['scores'].items()) + "."),
+    "scheme": lambda w, d: f"{w} reveals a Scheme card: a worker to the {_loc(d['location'])}.",
+    "hugo_paid": lambda w, d: f"{w} pays 2 Silver instead of taking a Debt.",
+    "scheme_future": lambda w, d: "A Future Scheme card joins the opponent's Scheme discard pile.",
+    "scheme_reshuffled": lambda w, d: f"{w}'s Scheme pile is empty: the discards are shuffled into a new pile.",
+    "bot_regrouped": lambda w, d: (f"{w} has no workers left: {d['count']} come back to its board "
+                                   "and the Schemes are reshuffled."),
+    "tax_returned": lambda w, d: f"{w} returns the {d['silver']} Silver on the Tax Stand to the supply.",
+}
