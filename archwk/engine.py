@@ -1,7 +1,7 @@
 """The turn machine: legal actions, applying one, and what happens between decisions.
 
-`legal_map` is the one place that decides what is legal; `apply` accepts an
-action only if it is in that map, so listing and validating can never drift
+`legal_list` is the one place that decides what is legal; `apply` accepts an
+action only if it is in that list, so listing and validating can never drift
 apart. Between decisions `advance` runs everything that needs no choice: the
 Black Market reset, the hand limit, the end of a turn, the final round.
 """
@@ -12,8 +12,9 @@ from .actions import Action
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import open_decision
 from .errors import IllegalAction
+from .events import QUIET
 from .ruleset import DECISION_RULES, LOCATION_RULES
-from .state import FrozenState, S
+from .state import FrozenState, S, copy_state_slots
 
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
@@ -32,25 +33,58 @@ def free_discards(s, dec) -> list[Action]:
     """RB: an apprentice may be discarded at any time during your own turn; a free
     choice at every decision of that turn that does not end it (facts §16 row 13)."""
     if (not s.options.voluntary_apprentice_discard or s.phase != "play" or dec.player != s.turn_player
-            or dec.kind in NATIVE_DISCARD):
+            or dec.kind in NATIVE_DISCARD or not s.players[dec.player].apprentice_ids):
         return []
     return [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids]
 
 
-def legal_map(s: FrozenState) -> dict:
-    m = s._legal_map
-    if m is None:
+def legal_list(s: FrozenState) -> list[Action]:
+    """The legal actions at this decision, computed once per state (do not
+    change the list: copy it)."""
+    acts = s._legal_map
+    if acts is None:
         if s.is_view or not s.pending:
-            m = {}
+            acts = []
         else:
             dec = s.pending[-1]
-            m = {a: a for a in DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)}
-        _set(s, "_legal_map", m)
-    return m
+            acts = DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
+        _set(s, "_legal_map", acts)
+    return acts
+
+
+def legal_map(s: FrozenState) -> dict:
+    """The legal actions as {action: action} (equal actions find the listed one)."""
+    return {a: a for a in legal_list(s)}
+
+
+def _listed(s: FrozenState, action) -> Action | None:
+    """The listed legal action that is `action` (by identity: the usual case,
+    an action taken from `legal_actions()`) or equals it; None if not legal."""
+    acts = legal_list(s)
+    for a in acts:
+        if a is action:
+            return a
+    if isinstance(action, Action):
+        for a in acts:
+            if a == action:
+                return a
+    return None
+
+
+def quiet(s: S) -> S:
+    """The same position, made quiet: it and every state played from it record no
+    events (their `events` is empty). For rollouts, where nobody reads the log;
+    the states reached are the same (tests/test_speed.py)."""
+    if s.events is QUIET:
+        return s
+    q = object.__new__(type(s))
+    copy_state_slots(s, q)
+    _set(q, "events", QUIET)
+    return q
 
 
 def apply(s: S, action: Action) -> S:
-    a = legal_map(s).get(action) if isinstance(action, Action) else None
+    a = _listed(s, action)
     if a is None:
         raise IllegalAction(why_illegal(s, action) or "not legal here")
     t = core.thaw(s)
@@ -73,7 +107,7 @@ def why_illegal(s: FrozenState, action) -> str | None:
         return "This is one player's view of the game: it can be shown but not played on"
     if s.is_over:
         return "End of the Game: the game is over, there are no more decisions"
-    if action in legal_map(s):
+    if _listed(s, action) is not None:
         return None
     dec = s.pending[-1]
     if action.kind == "place":
@@ -89,7 +123,7 @@ def why_illegal(s: FrozenState, action) -> str | None:
         reason = rule.why(s, dec, action)
         if reason:
             return reason
-    choices = ", ".join(str(a) for a in legal_map(s)) or "none"
+    choices = ", ".join(str(a) for a in legal_list(s)) or "none"
     return (f"{action!r} is not a choice at this decision ({prompt(s)}). "
             f"The choices are: {choices}")
 
@@ -128,7 +162,7 @@ def advance(t) -> None:
                 t.pending = t.pending[:-1]
                 rule.resolve(t, dec, choice)
                 continue
-            t._legal_map = {a: a for a in acts + free_discards(t, dec)}  # computed once
+            t._legal_map = acts + free_discards(t, dec)  # computed once
             return
         if t.phase == "over":
             return

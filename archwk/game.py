@@ -36,13 +36,13 @@ class GameState(FrozenState):
 
     # ---- decisions
     def legal_actions(self) -> list[Action]:
-        return list(engine.legal_map(self).values())
+        return list(engine.legal_list(self))
 
     def apply(self, action: Action) -> "GameState":
         return engine.apply(self, action)
 
     def is_legal(self, action: Action) -> bool:
-        return action in engine.legal_map(self)
+        return engine._listed(self, action) is not None
 
     def why_illegal(self, action: Action) -> str | None:
         """None if legal, else the rule that forbids it, in words."""
