@@ -14,7 +14,7 @@ from .core import open_decision
 from .errors import IllegalAction
 from .events import QUIET
 from .ruleset import DECISION_RULES, LOCATION_RULES
-from .state import FrozenState, S, copy_state_slots
+from .state import FrozenState, S, _MutableState, copy_state_slots
 
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
@@ -38,17 +38,34 @@ def free_discards(s, dec) -> list[Action]:
     return [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids]
 
 
+#: the legal actions of the states made or asked last, by id (each entry holds its
+#: state, so the id stays its own): bounded, so a kept state does not carry its
+#: list (half the memory of a state); an older state computes its list again
+_RECENT: dict[int, tuple[FrozenState, list[Action]]] = {}
+RECENT_STATES = 64
+
+
+def _remember(s, acts: list[Action]) -> None:
+    r = _RECENT
+    if len(r) >= RECENT_STATES:
+        del r[next(iter(r))]  # the oldest
+    r[id(s)] = (s, acts)
+
+
 def legal_list(s: FrozenState) -> list[Action]:
-    """The legal actions at this decision, computed once per state (do not
-    change the list: copy it)."""
+    """The legal actions at this decision (do not change the list: copy it)."""
+    e = _RECENT.get(id(s))
+    if e is not None and e[0] is s:
+        return e[1]
     acts = s._legal_map
-    if acts is None:
-        if s.is_view or not s.pending:
-            acts = []
-        else:
-            dec = s.pending[-1]
-            acts = DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
-        _set(s, "_legal_map", acts)
+    if acts is not None:  # a view: nothing is legal
+        return acts
+    if s.is_view or not s.pending:
+        acts = []
+    else:
+        dec = s.pending[-1]
+        acts = DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
+    _remember(s, acts)
     return acts
 
 
@@ -77,9 +94,10 @@ def quiet(s: S) -> S:
     the states reached are the same (tests/test_speed.py)."""
     if s.events is QUIET:
         return s
-    q = object.__new__(type(s))
+    q = _MutableState.__new__(_MutableState)
     copy_state_slots(s, q)
-    _set(q, "events", QUIET)
+    q.events = QUIET
+    q.__class__ = type(s)
     return q
 
 
@@ -162,7 +180,7 @@ def advance(t) -> None:
                 t.pending = t.pending[:-1]
                 rule.resolve(t, dec, choice)
                 continue
-            t._legal_map = acts + free_discards(t, dec)  # computed once
+            _remember(t, acts + free_discards(t, dec))  # computed once (t is frozen as itself)
             return
         if t.phase == "over":
             return
