@@ -13,9 +13,10 @@ from typing import Any
 
 from . import cards
 from .constants import APPRENTICE_LIMIT, BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS, RESOURCES
-from .decisions import Decision, DebtsToTake, HiredApprentice
+from .decisions import DebtsToTake, Decision, HiredApprentice
 from .errors import ArchwkError
-from .events import QUIET, QUIET_LOG, _make as _make_event
+from .events import QUIET, QUIET_LOG
+from .events import _make as _make_event
 from .state import FrozenState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
 
 APPRENTICES = cards.APPRENTICES

@@ -7,6 +7,8 @@ Black Market reset, the hand limit, the end of a turn, the final round.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import core, reset, setup, solo, turns
 from .actions import Action
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
@@ -94,7 +96,7 @@ def quiet(s: S) -> S:
     the states reached are the same (tests/test_speed.py)."""
     if s.events is QUIET:
         return s
-    q = _MutableState.__new__(_MutableState)
+    q: Any = _MutableState.__new__(_MutableState)
     copy_state_slots(s, q)
     q.events = QUIET
     q.__class__ = type(s)

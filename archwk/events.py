@@ -9,8 +9,8 @@ reaches the same states (tests/test_speed.py).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from . import actions
 
@@ -18,7 +18,11 @@ from . import actions
 class Event:
     """Something an action caused. `kind` names it; `data` holds its figures;
     `text` is the plain-English sentence (from `archwk.explain`)."""
-    __slots__ = ("kind", "player", "who", "_data")
+    __slots__ = ("_data", "kind", "player", "who")
+    kind: str
+    player: int | None
+    who: str | None
+    _data: dict
 
     def __init__(self, kind: str, player: int | None, who: str | None, data: Mapping):
         _set_kind(self, kind)
