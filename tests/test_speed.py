@@ -14,13 +14,20 @@ never asserted here.
 """
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 import archwk
 from archwk import Action, Options, engine
 from archwk.save import state_dict
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))  # build_compiled.source_hash
 
 OPTION_SETS = [
     Options(),
@@ -102,3 +109,32 @@ def test_an_old_state_lists_the_same_actions_again():
     assert nxt.history[-1] is again[0]  # the listed action is the one recorded
     assert first.is_legal(Action.from_json(old.to_json()))
     assert not first.is_legal("place")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- the compiled build
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / "build" / "compiled"
+
+
+def _run_games(pythonpath: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    out = subprocess.run([sys.executable, str(ROOT / "tests" / "speed_games.py")], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=900, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(not (COMPILED / "archwk").is_dir(),
+                    reason="no compiled build (bash scripts/kit build-compiled)")
+def test_compiled_build_plays_the_same_games():
+    """The compiled build is the same source compiled: every state's save, prompt,
+    label, event text and blocker reason along seeded games under several option
+    sets are byte-identical to the pure source's."""
+    from build_compiled import source_hash
+    built_from = (COMPILED / "SOURCE_HASH").read_text().strip()
+    if built_from != source_hash(ROOT):
+        pytest.skip("the compiled build is older than the source: bash scripts/kit build-compiled")
+    pure, compiled = _run_games(ROOT), _run_games(COMPILED)
+    assert (pure["build"], compiled["build"]) == ("pure", "compiled")
+    assert compiled["decisions"] > 3_000
+    assert compiled == {**pure, "build": "compiled"}
