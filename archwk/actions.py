@@ -41,22 +41,23 @@ class Action:
     >>> a == Action.from_json(a.to_json())
     True
     """
-    __slots__ = ("_key", "hint", "_hash")
+    # Immutable through read-only properties over private slots (no __setattr__
+    # override: plain stores in __init__ are several times faster than going
+    # through one, and an action is made at every choice offered).
+    __slots__ = ("_hash", "_hint", "_key")
 
     def __init__(self, kind: str, location: str | None = None, card: Any = None,
                  target: int | None = None, option: Any = None, *, hint: tuple | None = None):
-        _set_key(self, (kind, location, card, target, option))
-        _set_hint(self, hint)  # context for a richer label; not part of identity
-        _set_hash(self, None)
+        self._key = (kind, location, card, target, option)
+        self._hint = hint  # context for a richer label; not part of identity
+        self._hash = None
 
     kind = property(lambda self: self._key[0])
     location = property(lambda self: self._key[1])
     card = property(lambda self: self._key[2])
     target = property(lambda self: self._key[3])
     option = property(lambda self: self._key[4])
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Action is immutable")
+    hint = property(lambda self: self._hint)
 
     def __eq__(self, other):
         return isinstance(other, Action) and self._key == other._key
@@ -64,8 +65,7 @@ class Action:
     def __hash__(self):
         h = self._hash
         if h is None:
-            h = hash(self._key)
-            _set_hash(self, h)
+            h = self._hash = hash(self._key)
         return h
 
     def __repr__(self):
@@ -109,11 +109,6 @@ class Action:
         except (TypeError, json.JSONDecodeError) as e:
             raise InvalidSave(f"action: not valid JSON ({e})") from None
         return cls.from_dict(d)
-
-
-_set_key = Action.__dict__["_key"].__set__
-_set_hint = Action.__dict__["hint"].__set__
-_set_hash = Action.__dict__["_hash"].__set__
 
 
 def _jsonable(v):

@@ -41,22 +41,26 @@ def free_discards(s, dec) -> list[Action]:
 
 
 #: the legal actions of the states made or asked last, by id (each entry holds its
-#: state, so the id stays its own): bounded, so a kept state does not carry its
-#: list (half the memory of a state); an older state computes its list again
+#: state, so the id stays its own), in two generations of up to RECENT_STATES:
+#: bounded, so a kept state does not carry its list (that was half the memory of
+#: a state); an older state computes its list again
+RECENT_STATES = 32
 _RECENT: dict[int, tuple[FrozenState, list[Action]]] = {}
-RECENT_STATES = 64
+_OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
 
 
 def _remember(s, acts: list[Action]) -> None:
-    r = _RECENT
-    if len(r) >= RECENT_STATES:
-        del r[next(iter(r))]  # the oldest
-    r[id(s)] = (s, acts)
+    global _RECENT, _OLDER
+    if len(_RECENT) >= RECENT_STATES:
+        _OLDER, _RECENT = _RECENT, {}
+    _RECENT[id(s)] = (s, acts)
 
 
 def legal_list(s: FrozenState) -> list[Action]:
     """The legal actions at this decision (do not change the list: copy it)."""
     e = _RECENT.get(id(s))
+    if e is None:
+        e = _OLDER.get(id(s))
     if e is not None and e[0] is s:
         return e[1]
     acts = s._legal_map

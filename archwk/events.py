@@ -18,20 +18,19 @@ from . import actions
 class Event:
     """Something an action caused. `kind` names it; `data` holds its figures;
     `text` is the plain-English sentence (from `archwk.explain`)."""
-    __slots__ = ("_data", "kind", "player", "who")
-    kind: str
-    player: int | None
-    who: str | None
+    # Immutable through read-only properties over private slots (see Action).
+    __slots__ = ("_data", "_kind", "_player", "_who")
+    _kind: str
+    _player: int | None
+    _who: str | None
     _data: dict
 
     def __init__(self, kind: str, player: int | None, who: str | None, data: Mapping):
-        _set_kind(self, kind)
-        _set_player(self, player)
-        _set_who(self, who)
-        _set_data(self, dict(data))
+        self._kind, self._player, self._who, self._data = kind, player, who, dict(data)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("Event is immutable")
+    kind = property(lambda self: self._kind, doc="what happened")
+    player = property(lambda self: self._player, doc="the player it happened to (None: the game)")
+    who = property(lambda self: self._who, doc="that player's name")
 
     @property
     def data(self) -> Mapping:
@@ -46,26 +45,19 @@ class Event:
         return f"Event({self.kind!r}, player={self.player}, {self._data})"
 
     def __eq__(self, other):
-        return (isinstance(other, Event) and self.kind == other.kind
-                and self.player == other.player and self._data == other._data)
+        return (isinstance(other, Event) and self._kind == other._kind
+                and self._player == other._player and self._data == other._data)
 
     __hash__ = None  # type: ignore[assignment]
 
 
-_set_kind = Event.__dict__["kind"].__set__
-_set_player = Event.__dict__["player"].__set__
-_set_who = Event.__dict__["who"].__set__
-_set_data = Event.__dict__["_data"].__set__
 _new_event = Event.__new__
 
 
 def _make(kind: str, player: int | None, who: str | None, data: dict) -> Event:
     """An event owning `data` (a fresh dict nobody else holds): no copy."""
     e = _new_event(Event)
-    _set_kind(e, kind)
-    _set_player(e, player)
-    _set_who(e, who)
-    _set_data(e, data)
+    e._kind, e._player, e._who, e._data = kind, player, who, data
     return e
 
 

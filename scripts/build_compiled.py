@@ -32,8 +32,9 @@ def source_hash(root: Path = ROOT) -> str:
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))
-    from setup import ext_modules  # the same module list as `ARCHWK_COMPILED=1 pip install .`
     from setuptools import setup
+
+    from setup import ext_modules  # the same module list as `ARCHWK_COMPILED=1 pip install .`
 
     if OUT.exists():
         shutil.rmtree(OUT)

@@ -98,7 +98,7 @@ def test_an_old_state_lists_the_same_actions_again():
         states.append(s)
         lists.append(list(s.legal_actions()))
     first = states[0]
-    assert engine._RECENT.get(id(first)) is None  # gone from the recent ones
+    assert id(first) not in engine._RECENT and id(first) not in engine._OLDER  # gone from the recent ones
     again = first.legal_actions()
     assert again == lists[0]
     assert all(a is not b for a, b in zip(again, lists[0]))  # computed again, not kept
