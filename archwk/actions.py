@@ -44,6 +44,9 @@ class Action:
     >>> a == Action.from_json(a.to_json())
     True
     """
+    # Immutable through read-only properties over private slots (no __setattr__
+    # override: plain stores in __init__ are several times faster than going
+    # through one, and an action is made at every choice offered).
     __slots__ = ("_ctx", "_hash", "_key")
     _key: tuple
     _ctx: Any
@@ -51,19 +54,17 @@ class Action:
 
     def __init__(self, kind: str, location: str | None = None, card: Any = None,
                  target: int | None = None, option: Any = None):
-        _set_key(self, (kind, location, card, target, option))
+        self._key = (kind, location, card, target, option)
         # what the label is worded from, not part of identity: the state the action was
         # listed at (its figures are computed only when asked), a label already worded,
         # or None (an action made by hand or read from JSON: a label without figures)
-        _set_ctx(self, None)
-        _set_hash(self, None)
+        self._ctx = None
+        self._hash = None
 
     def _with_ctx(self, ctx) -> Action:
         """The same action, worded from `ctx` (a state it is legal at, or its label)."""
         a = Action.__new__(Action)
-        _set_key(a, self._key)
-        _set_ctx(a, ctx)
-        _set_hash(a, self._hash)
+        a._key, a._ctx, a._hash = self._key, ctx, self._hash
         return a
 
     kind = property(lambda self: self._key[0])
@@ -72,17 +73,13 @@ class Action:
     target = property(lambda self: self._key[3])
     option = property(lambda self: self._key[4])
 
-    def __setattr__(self, name, value):
-        raise AttributeError("Action is immutable")
-
     def __eq__(self, other):
         return isinstance(other, Action) and self._key == other._key
 
     def __hash__(self):
         h = self._hash
         if h is None:
-            h = hash(self._key)
-            _set_hash(self, h)
+            h = self._hash = hash(self._key)
         return h
 
     def __repr__(self):
@@ -126,11 +123,6 @@ class Action:
         except (TypeError, json.JSONDecodeError) as e:
             raise InvalidSave(f"action: not valid JSON ({e})") from None
         return cls.from_dict(d)
-
-
-_set_key = Action.__dict__["_key"].__set__
-_set_ctx = Action.__dict__["_ctx"].__set__
-_set_hash = Action.__dict__["_hash"].__set__
 
 
 def _jsonable(v):

@@ -14,9 +14,10 @@ from typing import Any
 from . import cards
 from .behaviour import hook_sum, hooked
 from .constants import APPRENTICE_LIMIT, BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS, RESOURCES
-from .decisions import Decision, DebtsToTake, HiredApprentice
+from .decisions import DebtsToTake, Decision, HiredApprentice
 from .errors import ArchwkError
-from .events import Event
+from .events import QUIET, QUIET_LOG
+from .events import _make as _make_event
 from .state import FrozenState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
 
 APPRENTICES = cards.APPRENTICES
@@ -31,7 +32,7 @@ def thaw(s: FrozenState) -> _MutableState:
     t = _MutableState.__new__(_MutableState)
     copy_state_slots(s, t)
     t.players = list(s.players)
-    t.events = []
+    t.events = QUIET_LOG if s.events is QUIET else []
     t._tx = {}
     t._legal_map = None
     return t
@@ -43,7 +44,8 @@ def commit(t: _MutableState) -> Any:
     for m in t._tx.values():
         freeze_player(m)
     t.players = tuple(t.players)
-    t.events = tuple(t.events)
+    ev = t.events
+    t.events = QUIET if ev is QUIET_LOG else tuple(ev)
     t._tx = None
     t.__class__ = t._frozen_as
     return t  # type: ignore[return-value]
@@ -60,9 +62,12 @@ def writable_player(t, i: int):
 
 
 def record_event(t, kind: str, player: int | None, **data) -> None:
-    """Record that something happened (worded by the explainer)."""
-    who = t.players[player].name if player is not None else None
-    t.events.append(Event(kind, player, who, data))
+    """Record that something happened (worded by the explainer); nothing in a
+    quiet transaction (archwk.engine.quiet)."""
+    log = t.events
+    if log is QUIET_LOG:
+        return
+    log.append(_make_event(kind, player, t.players[player].name if player is not None else None, data))
 
 
 def open_decision(t, kind: str, player: int, data: tuple = ()) -> None:

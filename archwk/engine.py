@@ -1,17 +1,20 @@
 """The turn machine: legal actions, applying one, and what happens between decisions.
 
-`legal_map` is the one place that decides what is legal; `apply` accepts an
-action only if it is in that map, so listing and validating can never drift
+`legal_list` is the one place that decides what is legal; `apply` accepts an
+action only if it is in that list, so listing and validating can never drift
 apart. Between decisions `advance` runs everything that needs no choice: the
 Black Market reset, the hand limit, the end of a turn, the final round.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from . import actions, core, reset, setup, solo, turns
 from .actions import Action
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import open_decision
 from .errors import IllegalAction
+from .events import QUIET
 from .ruleset import DECISION_RULES, LOCATION_RULES
 from .state import FrozenState, S, _MutableState, copy_state_slots
 
@@ -32,25 +35,83 @@ def free_discards(s, dec) -> list[Action]:
     """RB: an apprentice may be discarded at any time during your own turn; a free
     choice at every decision of that turn that does not end it (facts §16 row 13)."""
     if (not s.options.voluntary_apprentice_discard or s.phase != "play" or dec.player != s.turn_player
-            or dec.kind in NATIVE_DISCARD):
+            or dec.kind in NATIVE_DISCARD or not s.players[dec.player].apprentice_ids):
         return []
     return [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids]
 
 
+#: the legal actions of the states made or asked last, by id (each entry holds its
+#: state, so the id stays its own), in two generations of up to RECENT_STATES:
+#: bounded, so a kept state does not carry its list (that was half the memory of
+#: a state); an older state computes its list again
+RECENT_STATES = 32
+_RECENT: dict[int, tuple[FrozenState, list[Action]]] = {}
+_OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
+
+
+def _remember(s, acts: list[Action]) -> None:
+    global _RECENT, _OLDER
+    if len(_RECENT) >= RECENT_STATES:
+        _OLDER, _RECENT = _RECENT, {}
+    _RECENT[id(s)] = (s, acts)
+
+
+def legal_list(s: FrozenState) -> list[Action]:
+    """The legal actions at this decision (do not change the list: copy it). Each
+    words its label from this state when asked (`str(action)`)."""
+    e = _RECENT.get(id(s))
+    if e is None:
+        e = _OLDER.get(id(s))
+    if e is not None and e[0] is s:
+        return e[1]
+    acts = s._legal_map
+    if acts is not None:  # a view: nothing is legal
+        return acts
+    if s.is_view or not s.pending:
+        acts = []
+    else:
+        dec = s.pending[-1]
+        acts = DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
+        for a in acts:  # the rules make new actions at every listing: each is this state's
+            a._ctx = s
+    _remember(s, acts)
+    return acts
+
+
 def legal_map(s: FrozenState) -> dict:
-    m = s._legal_map
-    if m is None:
-        if s.is_view or not s.pending:
-            m = {}
-        else:
-            dec = s.pending[-1]
-            m = {a: a for a in DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)}
-        _set(s, "_legal_map", m)
-    return m
+    """The legal actions as {action: action} (equal actions find the listed one)."""
+    return {a: a for a in legal_list(s)}
+
+
+def _listed(s: FrozenState, action) -> Action | None:
+    """The listed legal action that is `action` (by identity: the usual case,
+    an action taken from `legal_actions()`) or equals it; None if not legal."""
+    acts = legal_list(s)
+    for a in acts:
+        if a is action:
+            return a
+    if isinstance(action, Action):
+        for a in acts:
+            if a == action:
+                return a
+    return None
+
+
+def quiet(s: S) -> S:
+    """The same position, made quiet: it and every state played from it record no
+    events (their `events` is empty). For rollouts, where nobody reads the log;
+    the states reached are the same (tests/test_speed.py)."""
+    if s.events is QUIET:
+        return s
+    q: Any = _MutableState.__new__(_MutableState)
+    copy_state_slots(s, q)
+    q.events = QUIET
+    q.__class__ = type(s)
+    return q
 
 
 def apply(s: S, action: Action) -> S:
-    a = legal_map(s).get(action) if isinstance(action, Action) else None
+    a = _listed(s, action)
     if a is None:
         raise IllegalAction(why_illegal(s, action) or "not legal here")
     t = core.thaw(s)
@@ -61,7 +122,9 @@ def apply(s: S, action: Action) -> S:
         t.pending = t.pending[:-1]
         DECISION_RULES[dec.kind].resolve(t, dec, a)
     advance(t)
-    t._hist = (s._hist, a._with_ctx(_before(s)))  # worded from the position before, when asked
+    # the history's action words its label from the position before, when asked; a
+    # quiet state (a rollout, where nobody reads labels) keeps the action as listed
+    t._hist = (s._hist, a if s.events is QUIET else a._with_ctx(_before(s)))
     t._hist_len = s._hist_len + 1
     return core.commit(t)
 
@@ -79,7 +142,7 @@ def _before(s: S) -> S:
 
 def legal_actions(s: FrozenState) -> list[Action]:
     """The legal actions, each able to word its label from this state when asked."""
-    return [a._with_ctx(s) for a in legal_map(s)]
+    return list(legal_list(s))
 
 
 def resolve_only(s: FrozenState, action: Action):
@@ -122,7 +185,7 @@ def why_illegal(s: FrozenState, action) -> str | None:
         return "This is one player's view of the game: it can be shown but not played on"
     if s.is_over:
         return "End of the Game: the game is over, there are no more decisions"
-    if action in legal_map(s):
+    if _listed(s, action) is not None:
         return None
     dec = s.pending[-1]
     if action.kind == "place":
@@ -177,7 +240,10 @@ def advance(t) -> None:
                 t.pending = t.pending[:-1]
                 rule.resolve(t, dec, choice)
                 continue
-            t._legal_map = {a: a for a in acts + free_discards(t, dec)}  # computed once
+            acts = acts + free_discards(t, dec)
+            for a in acts:  # worded from this state when asked (t is frozen as itself)
+                a._ctx = t
+            _remember(t, acts)  # computed once
             return
         if t.phase == "over":
             return

@@ -47,7 +47,7 @@ class GameState(FrozenState):
         return engine.apply(self, action)
 
     def is_legal(self, action: Action) -> bool:
-        return action in engine.legal_map(self)
+        return engine._listed(self, action) is not None
 
     def why_illegal(self, action: Action) -> str | None:
         """None if legal, else the rule that forbids it, in words."""

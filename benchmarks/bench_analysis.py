@@ -1,12 +1,13 @@
 """How fast is the analysis, and how strong are the bots? (issue 6)
 
-Three parts, each printed as a table (reported figures, not timed tests):
+Four parts, each printed as a table (reported figures, not timed tests):
 
 1. rollouts: `archwk.ai.evaluate.evaluate_actions` from a mid-game 4-player
    position (heuristic bots play a game until half the Guildhall is full, then
    the next worker placement): 1,000 rollouts in all, spread over the legal
    actions, at several rollout depths; rollouts per second (best of 3 runs).
    Target: 1,000 rollouts in at most 2 s at the default depth.
+1b. mcts: search-bot iterations per second from that position.
 2. simulate: `archwk.ai.simulate.run` throughput (games per second) with 1 and 2
    jobs, for random bots and for heuristic bots.
 3. strength: win rates of each bot against each other one, in 2-player games
@@ -30,7 +31,7 @@ import platform
 import sys
 import time
 
-PARTS = ("rollouts", "simulate", "strength")
+PARTS = ("rollouts", "mcts", "simulate", "strength")
 
 
 def mid_game(players: int = 4, seed: int = 2026):
@@ -61,6 +62,29 @@ def bench_rollouts(total: int, depths, seed: int, repeat: int = 3) -> dict:
                      "seconds_per_1000": 1000 * dt / n})
     return {"position": repr(s), "actions": len(acts), "rollouts_per_action": per,
             "default_depth": DEFAULT_DEPTH, "rows": rows}
+
+
+def bench_mcts(iterations: int, decisions: int, seed: int, repeat: int = 3) -> dict:
+    """MCTS iterations per second: the search bot (`MCTSBot`, no rollout after
+    the leaf) choosing at the mid-game position and the `decisions` - 1
+    decisions that follow it (played by its own choices); best of `repeat`."""
+    from archwk.ai.bots import MCTSBot
+    start = mid_game()
+    dt = float("inf")
+    done = 0
+    for _ in range(repeat):
+        bot = MCTSBot(seed, iterations=iterations)
+        s, n, searched = start, 0, 0
+        t0 = time.perf_counter()
+        while n < decisions and not s.is_over:
+            if len(s.legal_actions()) > 1:
+                searched += 1
+            s = s.apply(bot.choose(s))
+            n += 1
+        dt = min(dt, time.perf_counter() - t0)
+        done = searched * iterations
+    return {"iterations": iterations, "decisions": decisions, "searched_decisions": done // iterations,
+            "seconds": dt, "iterations_per_second": done / dt}
 
 
 def bench_simulate(games: int, heuristic_games: int, seed: int) -> list[dict]:
@@ -132,6 +156,7 @@ def main(argv=None) -> int:
                     help="games per pairing of the search bot with the heuristic bot (half that against "
                          "the random and fast bots; 0: none)")
     ap.add_argument("--mcts-iterations", type=int, default=100)
+    ap.add_argument("--mcts-decisions", type=int, default=8, help="decisions the search bot plays in part 1b")
     ap.add_argument("--mcts-against", default="heuristic,random,fast",
                     help="the bots the search bot plays against")
     ap.add_argument("--jobs", type=int, default=2)
@@ -155,6 +180,13 @@ def main(argv=None) -> int:
             d = "full" if row["depth"] is None else row["depth"]
             print(f"{d:>8}{row['rollouts']:>10}{row['seconds']:>9.2f}{row['per_second']:>12.0f}"
                   f"{row['seconds_per_1000']:>12.2f}", file=out)
+
+    if "mcts" in args.parts:
+        r = bench_mcts(args.mcts_iterations, args.mcts_decisions, args.seed)
+        result["mcts"] = r
+        print(f"\n1b. Search bot from the same position: {r['decisions']} decisions, "
+              f"{r['searched_decisions']} searched with {r['iterations']} iterations each", file=out)
+        print(f"   {r['seconds']:.2f} s, {r['iterations_per_second']:.0f} iterations/s (best of 3)", file=out)
 
     if "simulate" in args.parts:
         rows = bench_simulate(args.sim_games, args.sim_heuristic_games, args.seed)

@@ -2,16 +2,19 @@
 
 Three parts, each using only public APIs and ``random.Random(seed)`` for choices:
 
-1. archwk random play for a fixed wall time: decisions (applied actions) per second
-   and finished games per second.
+1. archwk random play for a fixed wall time at each player count asked for
+   (default 2, 3, 4 and 5): decisions (applied actions) per second and finished
+   games per second.
 2. python-chess random play for the same time: plies per second, as a yardstick for
    "a legal-move generator written in pure Python". The ratio decisions/s / plies/s
-   is printed.
+   is printed per player count (target: 3.0 for the pure build, 6.0 compiled).
+   The two alternate in slices (archwk, chess, archwk, ...) so a machine shared
+   with other work slows both alike.
 3. Memory: tracemalloc over one random 4-player game whose every state is kept in a
    list (what a history slider or an undo stack holds): MiB, states, bytes per state.
 
     python benchmarks/bench_engine.py                  # 10 s per timed part
-    python benchmarks/bench_engine.py --seconds 2 --json
+    python benchmarks/bench_engine.py --seconds 2 --players 4 --json
 
 With ``--json`` the table goes to stderr and stdout is one JSON line.
 """
@@ -32,62 +35,101 @@ MAX_DECISIONS_PER_GAME = 100_000  # a game longer than this is an engine bug, no
 PARTS = ("engine", "chess", "memory")
 
 
-def bench_engine(seconds: float, players: int, seed: int) -> dict:
-    import archwk
+class _ArchwkPlay:
+    """Random archwk games at one player count, played in time slices."""
 
-    rng = random.Random(seed)
-    decisions = games = 0
-    game_seed = seed
-    s = archwk.new_game(players, seed=game_seed)
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        if s.is_over:
-            games += 1
-            game_seed += 1
-            s = archwk.new_game(players, seed=game_seed)
-        if time.perf_counter() >= deadline:
-            break
-        acts = s.legal_actions()
-        if not acts:
-            raise RuntimeError(f"no legal actions in a game that is not over (seed {game_seed}): {s.prompt!r}")
-        s = s.apply(rng.choice(acts))
-        decisions += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "seconds": elapsed,
-        "players": players,
-        "decisions": decisions,
-        "games": games,
-        "decisions_per_s": decisions / elapsed,
-        "games_per_s": games / elapsed,
-        "decisions_per_game": decisions / games if games else None,
-    }
+    def __init__(self, players: int, seed: int):
+        import archwk
+        self.new_game = archwk.new_game
+        self.players, self.rng, self.game_seed = players, random.Random(seed), seed
+        self.s = archwk.new_game(players, seed=seed)
+        self.decisions = self.games = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        rng, s, decisions = self.rng, self.s, 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            if s.is_over:
+                self.games += 1
+                self.game_seed += 1
+                s = self.new_game(self.players, seed=self.game_seed)
+            if decisions % 64 == 0 and time.perf_counter() >= deadline:
+                break
+            acts = s.legal_actions()
+            if not acts:
+                raise RuntimeError(f"no legal actions in a game that is not over (seed {self.game_seed}): "
+                                   f"{s.prompt!r}")
+            s = s.apply(rng.choice(acts))
+            decisions += 1
+        self.elapsed += time.perf_counter() - start
+        self.s, self.decisions = s, self.decisions + decisions
+
+    def result(self) -> dict:
+        e = self.elapsed
+        return {
+            "seconds": e, "players": self.players, "decisions": self.decisions, "games": self.games,
+            "decisions_per_s": self.decisions / e, "games_per_s": self.games / e,
+            "decisions_per_game": self.decisions / self.games if self.games else None,
+        }
+
+
+class _ChessPlay:
+    """Random python-chess games, played in time slices."""
+
+    def __init__(self, seed: int):
+        import chess
+        self.chess = chess
+        self.rng, self.board = random.Random(seed), chess.Board()
+        self.plies = self.games = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        rng, board, plies = self.rng, self.board, 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while plies % 64 or time.perf_counter() < deadline:
+            if board.is_game_over() or board.ply() >= CHESS_MAX_PLIES:
+                self.games += 1
+                board = self.chess.Board()
+            moves = list(board.legal_moves)
+            board.push(rng.choice(moves))
+            plies += 1
+        self.elapsed += time.perf_counter() - start
+        self.board, self.plies = board, self.plies + plies
+
+    def result(self) -> dict:
+        return {"seconds": self.elapsed, "chess_version": self.chess.__version__, "plies": self.plies,
+                "games": self.games, "plies_per_s": self.plies / self.elapsed}
+
+
+SLICE = 0.5  # seconds per turn when archwk and chess alternate
+
+
+def bench_side_by_side(seconds: float, player_counts, seed: int, with_chess: bool) -> tuple[list, dict | None]:
+    """Each archwk player count and chess get `seconds` each, in alternating slices."""
+    plays = [_ArchwkPlay(n, seed) for n in player_counts]
+    chess_play = _ChessPlay(seed) if with_chess else None
+    rounds = max(1, round(seconds / SLICE))
+    for _ in range(rounds):
+        for p in plays:
+            p.run(seconds / rounds)
+            if chess_play:
+                chess_play.run(seconds / rounds / len(plays))
+    return [p.result() for p in plays], chess_play.result() if chess_play else None
 
 
 def bench_chess(seconds: float, seed: int) -> dict:
-    import chess
+    """python-chess random play alone."""
+    c = _ChessPlay(seed)
+    c.run(seconds)
+    return c.result()
 
-    rng = random.Random(seed)
-    plies = games = 0
-    board = chess.Board()
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        if board.is_game_over() or board.ply() >= CHESS_MAX_PLIES:
-            games += 1
-            board = chess.Board()
-        moves = list(board.legal_moves)
-        board.push(rng.choice(moves))
-        plies += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "seconds": elapsed,
-        "chess_version": chess.__version__,
-        "plies": plies,
-        "games": games,
-        "plies_per_s": plies / elapsed,
-    }
+
+def bench_engine(seconds: float, players: int, seed: int) -> dict:
+    """archwk random play at one player count (no chess alongside)."""
+    return bench_side_by_side(seconds, [players], seed, False)[0][0]
 
 
 def bench_memory(seed: int) -> dict:
@@ -120,29 +162,35 @@ def bench_memory(seed: int) -> dict:
     }
 
 
+def archwk_build() -> str:
+    """"compiled" when the rules modules are extension modules (scripts/kit build-compiled)."""
+    import archwk.engine
+    return "pure" if archwk.engine.__file__.endswith(".py") else "compiled"
+
+
 def fmt(x, spec: str) -> str:
     return "n/a" if x is None else format(x, spec)
 
 
 def table(result: dict) -> str:
     rows = []
-    e, c, m = result.get("engine"), result.get("chess"), result.get("memory")
-    if e:
+    c, m = result.get("chess"), result.get("memory")
+    for e in result.get("engines", []):
         rows += [
-            (f"archwk random play ({e['players']} players)", ""),
+            (f"archwk random play ({e['players']} players{', ' + result['build'] + ' build'})", ""),
             ("  decisions/s", fmt(e["decisions_per_s"], ",.0f")),
             ("  games/s", fmt(e["games_per_s"], ",.2f")),
             ("  decisions, games", f"{e['decisions']:,}, {e['games']:,}"),
             ("  decisions per game", fmt(e["decisions_per_game"], ",.0f")),
         ]
+        if e.get("ratio_decisions_per_ply") is not None:
+            rows.append(("  decisions/s / chess plies/s", fmt(e["ratio_decisions_per_ply"], ".3f")))
     if c:
         rows += [
             (f"python-chess {c['chess_version']} random play", ""),
             ("  plies/s", fmt(c["plies_per_s"], ",.0f")),
             ("  plies, games", f"{c['plies']:,}, {c['games']:,}"),
         ]
-    if result.get("ratio_decisions_per_ply") is not None:
-        rows.append(("archwk decisions/s / chess plies/s", fmt(result["ratio_decisions_per_ply"], ".3f")))
     if m:
         rows += [
             (f"memory: every state of one {m['players']}-player game", ""),
@@ -157,7 +205,8 @@ def table(result: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=10.0, help="wall time per timed part (default 10)")
-    ap.add_argument("--players", type=int, default=4, help="players in part 1 (default 4)")
+    ap.add_argument("--players", default="2,3,4,5",
+                    help="comma-separated player counts for part 1 (default 2,3,4,5)")
     ap.add_argument("--seed", type=int, default=1, help="seed for games and choices (default 1)")
     ap.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated subset of {','.join(PARTS)}")
     ap.add_argument("--json", action="store_true", help="one JSON line on stdout (table on stderr)")
@@ -173,16 +222,24 @@ def main(argv: list[str] | None = None) -> int:
         "seconds_per_part": args.seconds,
         "seed": args.seed,
     }
+    try:
+        counts = [int(x) for x in args.players.split(",") if x.strip()]
+    except ValueError:
+        ap.error(f"--players: expected comma-separated player counts, got {args.players!r}")
     if "engine" in parts or "memory" in parts:
         import archwk
 
         result["archwk_version"] = getattr(archwk, "__version__", None)
+        result["build"] = archwk_build()
     if "engine" in parts:
-        result["engine"] = bench_engine(args.seconds, args.players, args.seed)
-    if "chess" in parts:
+        engines, chess_result = bench_side_by_side(args.seconds, counts, args.seed, "chess" in parts)
+        result["engines"] = engines
+        if chess_result:
+            result["chess"] = chess_result
+            for e in engines:
+                e["ratio_decisions_per_ply"] = e["decisions_per_s"] / chess_result["plies_per_s"]
+    elif "chess" in parts:
         result["chess"] = bench_chess(args.seconds, args.seed)
-    if "engine" in parts and "chess" in parts:
-        result["ratio_decisions_per_ply"] = result["engine"]["decisions_per_s"] / result["chess"]["plies_per_s"]
     if "memory" in parts:
         result["memory"] = bench_memory(args.seed)
 

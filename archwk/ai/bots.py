@@ -21,7 +21,7 @@ import random
 
 from .. import cards as _cards
 from ..core import BUILDING as _BUILDING, geometry_n as _geometry_n
-from ..engine import NATIVE_DISCARD
+from ..engine import NATIVE_DISCARD, quiet
 from ..model import OPEN_INDEX as _OPEN, GameState
 from ..scoring import CATHEDRAL_VP, _score, building_bonus, final_scores
 from .determinize import Determinizer
@@ -457,7 +457,9 @@ class HeuristicBot:
 
 def rollout(s, rng, depth: int | None):
     """Play `fast_choice` for every seat from `s` for `depth` decisions (None: to
-    the end); returns the state reached."""
+    the end); returns the state reached. The states played are quiet
+    (`archwk.engine.quiet`: no event log; the same positions)."""
+    s = quiet(s)
     k = 0
     while not s.is_over and (depth is None or k < depth):
         s = s.apply(fast_choice(s, s.legal_actions(), rng))
@@ -556,7 +558,7 @@ class MCTSBot:
         root = _Node(me)
         rng = self._rng
         for _ in range(self.iterations):
-            self._iterate(det.sample(rng), root, rng)
+            self._iterate(quiet(det.sample(rng)), root, rng)  # no event log: nobody reads it
         self.last_visits = dict(root.visits)
         return max(acts, key=lambda a: (root.visits.get(a, 0), root.prior.get(a, 0.0)))
 

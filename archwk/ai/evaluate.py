@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from archwk import Action, GameState, final_scores, winners
 
+from ..engine import quiet
 from .bots import rollout
 from .determinize import Determinizer, viewer_of
 
@@ -122,7 +123,7 @@ def evaluate_actions(state: GameState, rollouts: int = 100, seed: int = 0, depth
     wins = [0] * len(legal)
     vps: list[list[float]] = [[] for _ in legal]
     for j in range(rollouts):
-        base = det.sample(random.Random(seeds[j]))
+        base = quiet(det.sample(random.Random(seeds[j])))  # no event log: the same positions
         for i, a in enumerate(legal):
             s = base.apply(a)
             s = rollout(s, random.Random(seeds[j] ^ 0x5DEECE66D), depth)

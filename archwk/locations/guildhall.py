@@ -108,7 +108,13 @@ def construct_options(s, p) -> list[Action]:
 
 
 def _blocker(s, p):
-    if construct_options(s, p):
+    # the first constructible thing found is enough (same answer as `construct_options`)
+    for name in dict.fromkeys(s.players[p].hand):
+        b = BUILDING[name]
+        if has_skills(s, p, b.skills) and payments(s, p, b.cost):
+            return None
+    if not cathedral_blocker(s, p) and (s.players[p].is_byzantine or any(
+            payments(s, p, cost) for cost in cards.CATHEDRAL[s.players[p].cathedral_level].costs)):
         return None
     return reason("cannot_construct", cathedral=cathedral_blocker(s, p) or reason("cathedral_cost"))
 

@@ -1,0 +1,65 @@
+"""Build hook: the optional compiled build of the rules (issue 10).
+
+By default this builds the pure-Python package (nothing is compiled; it runs
+anywhere, the browser's Pyodide included). With ``ARCHWK_COMPILED=1`` in the
+environment, Cython compiles the rules modules (the same source, in Cython's
+pure-Python mode) to extension modules that sit beside the ``.py`` files and
+are imported instead of them:
+
+    ARCHWK_COMPILED=1 pip install --no-build-isolation .    # needs Cython and a C compiler
+    bash scripts/kit build-compiled                         # a copy in build/compiled (scripts/build_compiled.py)
+
+Play, analysis, saving and the explainer stay pure Python: they are not where
+the time goes, and they are what other code patches in tests.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+ROOT = Path(__file__).resolve().parent
+
+#: modules left pure in the compiled build (paths under archwk/, as globs)
+PURE = ("__init__.py", "ai/*", "analysis/*", "explain*", "explain/*", "save.py", "views.py", "edit.py",
+        "table.py", "model.py", "bots.py", "simulate.py", "options.py", "errors.py", "schemes.py")
+
+
+def rules_modules(root: Path = ROOT) -> list[str]:
+    """The rules modules compiled by the compiled build, relative to `root`: every
+    module of archwk/ but the ones in PURE (a new rules module is compiled without
+    a change here)."""
+    pkg = root / "archwk"
+    out = []
+    for path in sorted(pkg.rglob("*.py")):
+        rel = path.relative_to(pkg)
+        if any(rel.match(pattern) for pattern in PURE) or rel.name == "__init__.py":
+            continue
+        out.append(path.relative_to(root).as_posix())
+    return out
+
+
+def ext_modules(root: Path = ROOT, force: bool = False) -> list:
+    if not force and os.environ.get("ARCHWK_COMPILED", "").strip() not in ("1", "yes", "true"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        raise SystemExit("ARCHWK_COMPILED=1: the compiled build needs Cython (pip install cython)") from None
+    exts = cythonize(
+        rules_modules(root),
+        compiler_directives={
+            "language_level": 3,
+            "annotation_typing": False,  # annotations are for mypy: no C types, no extra checks
+            "binding": True,
+            "embedsignature": False,
+        },
+        nthreads=os.cpu_count() or 1,
+        quiet=True,
+    )
+    return exts
+
+
+if __name__ == "__main__":
+    setup(ext_modules=ext_modules())

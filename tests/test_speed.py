@@ -1,0 +1,141 @@
+"""What the engine does to be fast must not change a game (issue 10).
+
+- Quiet states (`archwk.engine.quiet`, used by rollouts and the search bot) record
+  no events, and reach the same states as normal play: checked step by step over
+  many random games, every player count and option set.
+- Legal actions are kept only for the states made or asked last
+  (`engine.RECENT_STATES`); an older state computes the same list again, and an
+  action equal to a listed one (not the same object) is accepted as that one.
+- The optional compiled build (`bash scripts/kit build-compiled`) plays the same
+  games byte for byte as the pure source: run when that build is present.
+
+Speed itself is reported by benchmarks/bench_engine.py and bench_analysis.py,
+never asserted here.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import archwk
+from archwk import Action, Options, engine
+from archwk.save import state_dict
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))  # build_compiled.source_hash
+
+OPTION_SETS = [
+    Options(),
+    Options.online(),
+    Options(board_side=2, artisans=True, expansion_cards=True, promo_characters=True),
+    Options(voluntary_apprentice_discard=False, artisans_discard_returns_silver=False, artisans=True),
+]
+
+
+def _without_events(s) -> dict:
+    """Everything a save holds but the last action's events."""
+    d = state_dict(s)
+    d.pop("events")
+    return d
+
+
+def _games():
+    k = 0
+    for players in (1, 2, 3, 4, 5):
+        for opts in OPTION_SETS:
+            for _ in range(2):
+                k += 1
+                yield players, opts, k
+    yield 2, Options(two_player_bot=True), k + 1
+
+
+@pytest.mark.parametrize("players,options,seed", list(_games()))
+def test_quiet_play_reaches_the_same_states(players, options, seed):
+    """Event wording is for people only: a quiet game (no event log) takes the same
+    path, with the same choices offered at every decision, and ends in the same
+    position (everything in the save but the last action's events)."""
+    loud = archwk.new_game(players, seed=seed, options=options)
+    hushed = engine.quiet(loud)
+    assert hushed.events == () and loud.events != ()
+    rng = random.Random(seed)
+    n = logged = 0
+    while not loud.is_over:
+        acts = loud.legal_actions()
+        assert hushed.legal_actions() == acts, f"decision {n}: different choices"
+        a = rng.choice(acts)
+        loud, hushed = loud.apply(a), hushed.apply(a)
+        logged += len(loud.events)
+        assert hushed.events == ()
+        n += 1
+        if n % 97 == 0:
+            assert _without_events(hushed) == _without_events(loud), f"decision {n}"
+    assert hushed.is_over and logged > n
+    assert _without_events(hushed) == _without_events(loud)
+    assert hushed.history == loud.history
+
+
+def test_quiet_is_idempotent_and_leaves_the_state_alone():
+    s = archwk.new_game(3, seed=5)
+    q = engine.quiet(s)
+    assert engine.quiet(q) is q
+    assert type(q) is type(s) and s.events != () and q.events == ()
+    assert _without_events(q) == _without_events(s)
+
+
+def test_an_old_state_lists_the_same_actions_again():
+    """States older than the last RECENT_STATES compute their legal actions again:
+    the same list; apply takes an equal action as the listed one."""
+    s = archwk.new_game(4, seed=11)
+    rng = random.Random(3)
+    states, lists = [s], [list(s.legal_actions())]
+    for _ in range(3 * engine.RECENT_STATES):
+        s = s.apply(rng.choice(s.legal_actions()))
+        states.append(s)
+        lists.append(list(s.legal_actions()))
+    first = states[0]
+    assert id(first) not in engine._RECENT and id(first) not in engine._OLDER  # gone from the recent ones
+    again = first.legal_actions()
+    assert again == lists[0]
+    assert all(a is not b for a, b in zip(again, lists[0]))  # computed again, not kept
+    old = lists[0][0]  # a listed action of an earlier computation: equal, not the same object
+    nxt = first.apply(old)
+    fresh = archwk.new_game(4, seed=11)
+    assert nxt.to_json() == fresh.apply(fresh.legal_actions()[0]).to_json()
+    assert nxt.history[-1] == again[0]  # the listed action is the one recorded
+    assert str(nxt.history[-1]) == str(again[0])  # and words its label from the position it was taken at
+    assert first.is_legal(Action.from_json(old.to_json()))
+    assert not first.is_legal("place")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- the compiled build
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / "build" / "compiled"
+
+
+def _run_games(pythonpath: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    out = subprocess.run([sys.executable, str(ROOT / "tests" / "speed_games.py")], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=900, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(not (COMPILED / "archwk").is_dir(),
+                    reason="no compiled build (bash scripts/kit build-compiled)")
+def test_compiled_build_plays_the_same_games():
+    """The compiled build is the same source compiled: every state's save, prompt,
+    label, event text and blocker reason along seeded games under several option
+    sets are byte-identical to the pure source's."""
+    from build_compiled import source_hash
+    built_from = (COMPILED / "SOURCE_HASH").read_text().strip()
+    if built_from != source_hash(ROOT):
+        pytest.skip("the compiled build is older than the source: bash scripts/kit build-compiled")
+    pure, compiled = _run_games(ROOT), _run_games(COMPILED)
+    assert (pure["build"], compiled["build"]) == ("pure", "compiled")
+    assert compiled["decisions"] > 3_000
+    assert compiled == {**pure, "build": "compiled"}
