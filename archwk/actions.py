@@ -27,6 +27,8 @@ def use_words(explainer) -> None:
 
 
 _ACTION_FIELDS = ("kind", "location", "card", "target", "option")
+#: the longest action document read (characters)
+_MAX_ACTION_TEXT = 10_000
 
 
 class Action:
@@ -114,10 +116,14 @@ class Action:
     def from_json(cls, text: str | Mapping) -> "Action":
         if isinstance(text, Mapping):
             return cls.from_dict(text)
+        if isinstance(text, (str, bytes, bytearray)) and len(text) > _MAX_ACTION_TEXT:
+            raise InvalidSave(f"action: {len(text):,} characters is over the limit of {_MAX_ACTION_TEXT:,}")
         try:
             d = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as e:
-            raise InvalidSave(f"action: not valid JSON ({e})") from None
+        except RecursionError:
+            raise InvalidSave("action: nested too deeply") from None
+        except (TypeError, ValueError) as e:
+            raise InvalidSave(f"action: not valid JSON ({str(e)[:100]})") from None
         return cls.from_dict(d)
 
 
