@@ -24,7 +24,8 @@ Positions can be edited at the start of a turn (a placement decision).
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from . import cards, core
 from .constants import BLACK_MARKET_SPACES, OPEN_INDEX, RESOURCES, WORKERS_PER_PLAYER
@@ -102,7 +103,7 @@ def edit(s: S, player: int | None = None, **changes) -> S:
     t = core.thaw(s)
     canon: dict[str, Any] = {}
     try:
-        if player_changes:
+        if player_changes and player is not None:
             _edit_player(t, player, player_changes, canon)
         _edit_table(t, changes, canon)
     except (TypeError, KeyError, IndexError, AttributeError) as e:  # a value of the wrong shape
@@ -318,7 +319,7 @@ def _edit_display(t, v, canon: dict) -> None:
     chosen: list[int] = []
     new = []
     for k, x in enumerate(slots):
-        if x is None or x == 0 and not isinstance(x, bool):
+        if x is None or (x == 0 and not isinstance(x, bool)):
             new.append(0)
             continue
         c = _apprentice_id(x, pool, chosen, f"display[{k}]")

@@ -29,7 +29,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from typing import Any, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from . import core, engine, setup
 from .actions import Action
@@ -86,7 +87,7 @@ def archwk_version() -> str:
     try:
         from importlib.metadata import version
         return version("archwk")
-    except Exception:  # noqa: BLE001  (not installed: a source tree)
+    except Exception:
         return "unknown"
 
 

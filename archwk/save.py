@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Mapping
+from collections.abc import Mapping
 
 from . import cards, characters, core
 from .constants import WORKERS_PER_PLAYER
 from .decisions import LookedAt
-from .ruleset import DECISION_RULES
-from .views import PRIVATE_CARD_ACTIONS, PRIVATE_CARD_EVENTS  # noqa: F401  (their old home)
-from .state import _PLAYER_FIELDS, FrozenState
 from .errors import ArchwkError, InvalidSave
+from .ruleset import DECISION_RULES
+from .state import _PLAYER_FIELDS, FrozenState
+from .views import PRIVATE_CARD_ACTIONS, PRIVATE_CARD_EVENTS  # noqa: F401  (their old home)
 
 STATE_FORMAT = "archwk-state"
 #: the top-level fields of a format-1 snapshot

@@ -14,6 +14,7 @@ With ``--json`` the table goes to stderr and stdout is one JSON line.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import platform
 import random
@@ -53,11 +54,11 @@ def bench(games: int, repeats: int, seed: int) -> dict:
             assert archwk.GameState.from_json(text).to_json() == text
             rows.append({
                 "decisions": len(s.history),
-                "from_json_ms": _median_ms(lambda: archwk.GameState.from_json(text), repeats),
-                "replay_ms": _median_ms(lambda: archwk.replay(rec), repeats),
+                "from_json_ms": _median_ms(functools.partial(archwk.GameState.from_json, text), repeats),
+                "replay_ms": _median_ms(functools.partial(archwk.replay, rec), repeats),
                 "to_json_ms": _median_ms(s.to_json, repeats),
                 "code_encode_ms": _median_ms(s.game_code, repeats),
-                "code_decode_ms": _median_ms(lambda: archwk.from_game_code(code), repeats),
+                "code_decode_ms": _median_ms(functools.partial(archwk.from_game_code, code), repeats),
                 "save_bytes": len(text.encode()),
                 "code_chars": len(code),
             })

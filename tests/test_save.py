@@ -11,12 +11,11 @@ import copy
 import json
 
 import pytest
+from helpers import place, started
 
 import archwk
 from archwk import Action, IllegalAction, save
 from archwk.bots import RandomBot
-
-from helpers import place, started
 
 
 def play_states(n, seed, every=1):

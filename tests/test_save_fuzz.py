@@ -18,14 +18,14 @@ import archwk
 from archwk import save
 from archwk.record import position_digest
 
-O = archwk.Options
+Opt = archwk.Options
 OPTION_SETS = [
-    (O(), (2, 3, 4, 5)), (O(board_side=2), (2, 3, 4, 5)), (O(artisans=True), (2, 3, 4, 5)),
-    (O(expansion_cards=True), (3, 5)),
-    (O(board_side=2, promo_characters=True, artisans=True, expansion_cards=True), (2, 4)),
-    (O.online(), (3, 4)), (O(solo_opponent="constantine"), (1,)), (O(solo_opponent="helena", board_side=2,
+    (Opt(), (2, 3, 4, 5)), (Opt(board_side=2), (2, 3, 4, 5)), (Opt(artisans=True), (2, 3, 4, 5)),
+    (Opt(expansion_cards=True), (3, 5)),
+    (Opt(board_side=2, promo_characters=True, artisans=True, expansion_cards=True), (2, 4)),
+    (Opt.online(), (3, 4)), (Opt(solo_opponent="constantine"), (1,)), (Opt(solo_opponent="helena", board_side=2,
                                                                      artisans=True), (1,)),
-    (O(two_player_bot=True, solo_opponent="helena"), (2,)),
+    (Opt(two_player_bot=True, solo_opponent="helena"), (2,)),
 ]
 MUTATIONS = 2_200
 SEED = 20261101
@@ -63,7 +63,7 @@ def _corpus(r: random.Random) -> list:
         for n in counts:
             for _ in range(2):
                 s = archwk.new_game(n, seed=r.randrange(10 ** 6), options=opts)
-                for k in range(r.randrange(0, 45)):
+                for _ in range(r.randrange(0, 45)):
                     if s.is_over:
                         break
                     if s.decision == "place" and r.random() < 0.15:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import parse_qs
 
 from archwk.gamecode import URL_PARAMETER
@@ -27,7 +27,7 @@ def _pyodide_query() -> str | None:
         return None
     try:
         return str(js.location.search)
-    except Exception:  # noqa: BLE001  (a worker without a page)
+    except Exception:
         return None
 
 
@@ -60,9 +60,9 @@ def when_page_known(callback: Callable[[str], None]) -> bool:
     if os.environ.get("VOILA_PREHEAT", "False") != "False" and os.environ.get("VOILA_KERNEL_ID"):
         def wait() -> None:
             try:
-                from voila.utils import wait_for_request  # type: ignore[import-untyped]
+                from voila.utils import wait_for_request
                 wait_for_request()
-            except Exception:  # noqa: BLE001  (no query: the default position stays)
+            except Exception:
                 return
             q = os.environ.get("QUERY_STRING")
             if q:
