@@ -326,9 +326,10 @@ def _step(s, i: int, sd, edits: bool):
         raise InvalidSave(f"record: step {i} ({a.kind}) cannot be played: {err}") from None
 
 
-def replay_doc(doc: Any, frozen_as: type[S], *, states: bool = False) -> Loaded:
+def replay_doc(doc: Any, frozen_as: type[S], *, states: bool = False, _checked: bool = False) -> Loaded:
     """Replay a record document (version 2, or 1) and check its cache."""
-    check_limits(doc, "record")
+    if not _checked:
+        check_limits(doc, "record")
     if not isinstance(doc, Mapping):
         raise InvalidSave("record: expected an object")
     fmt, ver = doc.get("format"), doc.get("version")
@@ -404,7 +405,7 @@ def _old_state(doc: Mapping, frozen_as, states: bool) -> Loaded:
            "players": [p.get("name") for p in players if p.get("is_bot") is not True],
            "actions": body.get("history")}
     try:
-        out = replay_doc(rec, frozen_as, states=states)
+        out = replay_doc(rec, frozen_as, states=states, _checked=True)
     except InvalidSave as e:
         raise InvalidSave(f"saved game (format 1): its game does not replay: {e}") from None
     if state_dict(out.state) != body:
@@ -415,7 +416,7 @@ def _old_state(doc: Mapping, frozen_as, states: bool) -> Loaded:
 
 def load(text: Any, frozen_as: type[S], *, states: bool = False) -> Loaded:
     """Load a save file (JSON text or bytes): replayed and checked."""
-    return replay_doc(parse(text), frozen_as, states=states)
+    return replay_doc(parse(text), frozen_as, states=states, _checked=True)
 
 
 def from_json(text: Any, frozen_as: type[S]) -> S:

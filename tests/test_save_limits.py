@@ -12,12 +12,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import started
 
 import archwk
 from archwk import Action, InvalidEdit, InvalidSave, Options
 from archwk.record import MAX_BYTES, position_digest
-
-from helpers import started
 
 
 def _doc(s):
