@@ -1,7 +1,7 @@
 """How fast does a save load? Loading replays the game record through the rules
 (issue 11), so the cost of opening a finished game is the cost of replaying it.
 
-For finished random 5-player games (and a 2-player one): the median time of
+For finished random 5-player games (and a 2-player one): the median CPU time of
 ``GameState.from_json`` (parse, limits, replay through the legality gate, check
 of the cached position), of ``archwk.replay(record)`` alone, of ``to_json``,
 and of the game code both ways; the save's size and the game code's length.
@@ -35,9 +35,9 @@ def _game(players: int, seed: int):
 def _median_ms(fn, repeats: int) -> float:
     times = []
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0 = time.process_time()  # CPU time: steady on a shared machine
         fn()
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     return statistics.median(times) * 1000
 
 
