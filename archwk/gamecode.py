@@ -29,7 +29,7 @@ from . import engine
 from .edit import edit as _edit
 from .errors import ArchwkError, InvalidSave
 from .options import Options
-from .record import MAX_BYTES, MAX_STEPS, _start, parse, steps_of
+from .record import MAX_BYTES, MAX_STEPS, _start, edit_step, parse, steps_of
 from .state import EditStep, FrozenState, S
 
 PREFIX = "aw1."
@@ -120,10 +120,7 @@ def decode(text: str, frozen_as: type[S]) -> S:
             p = st["p"]
             if p is not None and (not isinstance(p, int) or isinstance(p, bool)):
                 raise InvalidSave(f"game code: step {i}: an edit of no player {p!r}")
-            try:
-                s = _edit(s, p, **st["c"])
-            except ArchwkError as e:
-                raise InvalidSave(f"game code: step {i} (edit) cannot be made: {e}") from None
+            s = edit_step(s, p, st["c"], f"game code: step {i} (edit)")
         else:
             raise InvalidSave(f"game code: step {i} is damaged")
     return s

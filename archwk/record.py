@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 from . import core, engine, setup
 from .actions import Action
+from .edit import BOARD_FIELDS, PLAYER_FIELDS
 from .edit import edit as _edit
 from .errors import ArchwkError, InvalidSave
 from .options import Options
@@ -61,6 +62,7 @@ _REC_KEYS = {"format", "version", "players", "seed", "options", "actions", "meta
 _REC1_KEYS = {"format", "version", "players", "seed", "options", "actions"}
 _META_KEYS = {"title", "date", "archwk", "comments"}
 _CHECK_KEYS = {"steps", "position"}
+EDIT_FIELDS = PLAYER_FIELDS + BOARD_FIELDS
 
 
 class Meta(NamedTuple):
@@ -300,6 +302,19 @@ def _start(d: dict, frozen_as, where: str = "record"):
         raise InvalidSave(f"{where}.options: cannot set up a game ({type(e).__name__})") from None
 
 
+def edit_step(s, player, changes, where: str):
+    """Make a recorded edit through `state.edit`'s checks."""
+    if not isinstance(changes, Mapping):
+        raise InvalidSave(f"{where}: changes: expected an object")
+    unknown = set(changes) - set(EDIT_FIELDS)
+    if unknown:
+        raise InvalidSave(f"{where}: unknown field(s) {sorted(map(str, unknown))[:5]}")
+    try:
+        return _edit(s, player, **changes)
+    except ArchwkError as err:
+        raise InvalidSave(f"{where} cannot be made: {err}") from None
+
+
 def _step(s, i: int, sd, edits: bool):
     """Play step `i` (an action or an edit) on `s`, through the rules."""
     if isinstance(sd, Mapping) and "edit" in sd:
@@ -310,12 +325,7 @@ def _step(s, i: int, sd, edits: bool):
         p = e["player"]
         if p is not None:
             p = _int(p, f"record: step {i} (edit): player")
-        if not isinstance(e["changes"], Mapping):
-            raise InvalidSave(f"record: step {i} (edit): changes: expected an object")
-        try:
-            return _edit(s, p, **e["changes"])
-        except ArchwkError as err:
-            raise InvalidSave(f"record: step {i} (edit) cannot be made: {err}") from None
+        return edit_step(s, p, e["changes"], f"record: step {i} (edit)")
     try:
         a = Action.from_dict(sd)
     except ArchwkError as err:

@@ -102,7 +102,7 @@ def _mutate(doc, r: random.Random, paths: list):
     elif how == 2 and isinstance(parent, list):
         del parent[key]
     elif how == 3 and isinstance(parent, dict):
-        parent[r.choice(["cheat", "extra", "x" * 9])] = r.choice(_JUNK)
+        parent[r.choice(["cheat", "extra", "x" * 9, "player", "kind", "s"])] = r.choice(_JUNK)
     elif how == 4 and isinstance(parent[key], int) and not isinstance(parent[key], bool):
         parent[key] += r.choice([-1, 1, 7, -100])
     elif how == 5 and isinstance(parent, list) and len(parent) > 1:

@@ -161,6 +161,15 @@ def test_edit_black_market_guildhall_cathedral_and_rewards():
         s.edit(guildhall=[7])
 
 
+def test_recorded_edit_with_a_stray_field_is_refused():
+    """Issue 11: a recorded edit's fields are the edit's own: a stray "player"
+    among them is refused (not a TypeError from the call)."""
+    rec = started().edit(player=0, silver=3).record()
+    rec["actions"][-1]["edit"]["changes"]["player"] = 1
+    with pytest.raises(InvalidSave, match=r"step \d+ \(edit\): unknown field"):
+        archwk.replay(rec)
+
+
 def test_edit_order_does_not_matter_on_replay():
     """Issue 11: an edit is recorded in one canonical form, so the replay
     makes the same edit whatever order the mapping had."""
