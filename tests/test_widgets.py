@@ -354,7 +354,7 @@ def test_save_and_load_round_trip():
     href = re.search(r'href="data:application/json;base64,([^"]+)"', ex.save_link.value).group(1)
     text = base64.b64decode(href).decode()
     # the download is the game record with the date it was saved (issue 11: metadata)
-    assert json.loads(text)["meta"]["date"] == datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    assert json.loads(text)["meta"]["date"] == datetime.datetime.now(datetime.UTC).date().isoformat()
     assert ex.save_json() == ex.session.latest.to_json()
     assert archwk.GameState.from_json(text).to_json() == ex.save_json()
     other = GameExplorer(archwk.new_game(3, seed=1))
@@ -396,7 +396,7 @@ def test_upload_over_the_limit_says_so():
     before = ex.state
     big = b"{" + b" " * (12 * 2 ** 20) + b"}"
     ex.upload.value = ({"name": "big.json", "type": "application/json", "size": len(big),
-                        "content": memoryview(big), "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+                        "content": memoryview(big), "last_modified": datetime.datetime.now(datetime.UTC)},)
     assert "12.6 MB" in ex.file_message.value and "at most 5 MB" in ex.file_message.value
     assert ex.state is before
 

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 from typing import Sequence
 
@@ -537,7 +538,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
     @guarded
     def _on_save(self, _b=None) -> None:
         import datetime
-        text = self.session.save(date=datetime.datetime.now(datetime.timezone.utc).date().isoformat())
+        text = self.session.save(date=datetime.datetime.now(datetime.UTC).date().isoformat())
         b64 = base64.b64encode(text.encode()).decode()
         s = self.session.latest
         name = f"archwk-{len(s.players)}p-turn{read_table(s).turn}.json"
@@ -580,10 +581,8 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
                                 "copy the code above, or the link)</span>")
 
     def _on_load_code(self, _b=None) -> None:
-        try:
+        with contextlib.suppress(Exception):  # shown by load_code
             self.load_code(self.code_text.value)
-        except Exception:  # noqa: BLE001  (shown by load_code)
-            pass
 
     @guarded
     def _on_comment(self, _b=None) -> None:
