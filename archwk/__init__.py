@@ -11,7 +11,7 @@ from .actions import Action
 from .constants import LOCATIONS
 from .errors import ArchwkError, CardDataError, IllegalAction, InvalidEdit, InvalidOptions, InvalidSave
 from .events import Event
-from .game import GameState, new_game, replay
+from .game import GameState, from_game_code, new_game, replay
 from .options import Options
 from .scoring import ScoreBreakdown, final_scores, winners
 from .state import PlayerState
@@ -23,6 +23,6 @@ from .bots import play
 __all__ = [
     "Action", "ArchwkError", "CardDataError", "Event", "GameState", "IllegalAction", "InvalidEdit",
     "InvalidOptions", "InvalidSave", "LOCATIONS", "Options", "PlayerState", "ScoreBreakdown", "bots",
-    "cards", "final_scores", "new_game", "play", "replay", "table", "winners",
+    "cards", "final_scores", "from_game_code", "new_game", "play", "replay", "table", "winners",
 ]
 __version__ = "0.1.0"

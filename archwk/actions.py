@@ -30,6 +30,8 @@ def use_words(explainer) -> None:
 
 
 _ACTION_FIELDS = ("kind", "location", "card", "target", "option")
+#: the longest action document read (characters)
+_MAX_ACTION_TEXT = 10_000
 
 
 class Action:
@@ -97,31 +99,45 @@ class Action:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> Action:
+    def from_dict(cls, d: Mapping) -> "Action":
+        """An action from its document, strictly: a known kind, only the fields
+        that kind uses (see ACTION_KINDS), each of its type."""
         if not isinstance(d, Mapping) or not isinstance(d.get("kind"), str):
             raise InvalidSave("action: expected an object with a string 'kind'")
         unknown = set(d) - set(_ACTION_FIELDS)
         if unknown:
-            raise InvalidSave(f"action: unknown field(s) {sorted(unknown)}")
-        loc = d.get("location")
-        if loc is not None and not isinstance(loc, str):
-            raise InvalidSave("action.location: expected a string")
-        target = d.get("target")
-        if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise InvalidSave("action.target: expected an integer")
-        card = d.get("card")
-        if (card is not None and not isinstance(card, (str, int))) or isinstance(card, bool):
-            raise InvalidSave("action.card: expected a building name or an apprentice id")
-        return cls(d["kind"], loc, card, target, _tupled(d.get("option")))
+            raise InvalidSave(f"action: unknown field(s) {sorted(map(str, unknown))[:5]}")
+        kind = d["kind"]
+        if kind not in _SHAPES:
+            raise InvalidSave(f"action: unknown kind {kind[:40]!r}")
+        shape = _SHAPES[kind]
+        given = {f for f in _ACTION_FIELDS[1:] if d.get(f) is not None}
+        extra = given - set(shape)
+        if extra:
+            raise InvalidSave(f"action {kind!r}: does not use the field(s) {sorted(extra)}")
+        need = set(_REQUIRED.get(kind, ()))
+        if kind == "trade":
+            need = set() if len(given) == 1 else {"card or option (exactly one)"}
+        missing = need - given
+        if missing:
+            raise InvalidSave(f"action {kind!r}: missing field(s) {sorted(missing)}")
+        for f in given:
+            if not shape[f](d[f]):
+                raise InvalidSave(f"action {kind!r}: field {f!r} has the wrong type or form")
+        return cls(kind, d.get("location"), d.get("card"), d.get("target"), _tupled(d.get("option")))
 
     @classmethod
     def from_json(cls, text: str | Mapping) -> Action:
         if isinstance(text, Mapping):
             return cls.from_dict(text)
+        if isinstance(text, (str, bytes, bytearray)) and len(text) > _MAX_ACTION_TEXT:
+            raise InvalidSave(f"action: {len(text):,} characters is over the limit of {_MAX_ACTION_TEXT:,}")
         try:
             d = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as e:
-            raise InvalidSave(f"action: not valid JSON ({e})") from None
+        except RecursionError:
+            raise InvalidSave("action: nested too deeply") from None
+        except (TypeError, ValueError) as e:
+            raise InvalidSave(f"action: not valid JSON ({str(e)[:100]})") from None
         return cls.from_dict(d)
 
 
@@ -129,6 +145,42 @@ def _jsonable(v):
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
     return v
+
+
+def _is_str(v) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= 80
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -1 <= v < 1000
+
+
+def _is_payment(v) -> bool:
+    return isinstance(v, (list, tuple)) and len(v) <= 10 and all(
+        isinstance(x, (list, tuple)) and len(x) == 2 and _is_str(x[0]) and _is_int(x[1]) for x in v)
+
+
+def _is_trade(v) -> bool:
+    return isinstance(v, (list, tuple)) and 0 < len(v) <= 6 and all(_is_str(x) for x in v)
+
+
+#: what each field of each kind of action may hold (ACTION_KINDS says what it means)
+_SHAPES: Mapping[str, Mapping[str, Any]] = {
+    "place": {"location": _is_str}, "return_worker": {"location": _is_str, "target": _is_int},
+    "pass": {}, "keep": {"card": _is_str}, "discard": {"card": _is_str},
+    "discard_apprentice": {"card": _is_int}, "hire": {"target": _is_int}, "plans": {},
+    "mine": {"option": _is_str}, "trade": {"option": _is_trade, "card": _is_int},
+    "capture": {"location": _is_str, "target": _is_int}, "release": {}, "guard": {"option": _is_str},
+    "construct": {"card": _is_str, "option": _is_payment}, "cathedral": {"option": _is_payment},
+    "choose": {"option": _is_int}, "draw5": {}, "destroy_debt": {}, "hugo_pay": {}, "take_debt": {},
+    "stop": {}, "skip": {},
+}
+#: the fields an action of that kind always has
+_REQUIRED: Mapping[str, tuple[str, ...]] = {
+    "place": ("location",), "return_worker": ("location",), "keep": ("card",), "discard": ("card",),
+    "discard_apprentice": ("card",), "hire": ("target",), "mine": ("option",), "capture": ("location", "target"),
+    "guard": ("option",), "construct": ("card", "option"), "cathedral": ("option",), "choose": ("option",),
+}
 
 
 def _tupled(v):

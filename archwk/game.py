@@ -7,13 +7,12 @@ made below are frozen into the class they were thawed from, and fresh ones
 """
 from __future__ import annotations
 
-import json
 from types import MappingProxyType
 from typing import Mapping
 
-from . import actions, core, edit as _edit, engine, explain, save, setup, views
+from . import actions, core, edit as _edit, engine, explain, gamecode, record as _record, setup, views
 from .actions import Action
-from .errors import InvalidOptions, InvalidSave
+from .errors import InvalidSave
 from .options import Options
 from .state import FrozenState
 
@@ -70,16 +69,27 @@ class GameState(FrozenState):
     def edit(self, player: int | None = None, **changes) -> "GameState":
         return _edit.edit(self, player, **changes)
 
-    def to_json(self) -> str:
-        return save.to_json(self)
+    def to_json(self, **meta) -> str:
+        """The save file: the game record (players, seed, options, every action
+        and what-if edit), with the archwk version and a check of the position.
+        Optional metadata: title=, date=, comments={step: text}."""
+        return _record.to_json(self, **meta)
 
     @classmethod
-    def from_json(cls, text: str) -> "GameState":
-        return save.from_json(text, cls)
+    def from_json(cls, text: str | bytes) -> "GameState":
+        """Load a save file: its record is replayed through the rules (each
+        action must be legal, each edit valid) and checked against its cache.
+        Any problem raises `archwk.InvalidSave` naming the step and the rule."""
+        return _record.from_json(text, cls)
 
     def record(self) -> dict:
-        """The game record (players, seed, options, actions) that `archwk.replay` replays."""
-        return save.record(self)
+        """The game record (players, seed, options, actions and edits) that
+        `archwk.replay` replays."""
+        return _record.record_doc(self)
+
+    def game_code(self) -> str:
+        """A short URL-safe code for this position (`archwk.from_game_code`)."""
+        return gamecode.encode(self)
 
     def __repr__(self):
         who = "over" if self.is_over else f"{self.prompt!r}"
@@ -99,28 +109,17 @@ def new_game(players, *, seed: int, options: Options | None = None) -> GameState
     return core.commit(t)
 
 
-def replay(rec: Mapping | str) -> GameState:
-    """Play a game record (a dict or its JSON) from the start to its last action."""
-    if isinstance(rec, (str, bytes)):
-        try:
-            rec = json.loads(rec)
-        except json.JSONDecodeError as e:
-            raise InvalidSave(f"record: not valid JSON ({e.msg})") from None
+def replay(rec: Mapping | str | bytes) -> GameState:
+    """Play a game record (a dict or its JSON) from the start to its last step.
+    A step that cannot be played raises `archwk.InvalidSave` with its number and
+    the rule."""
+    if isinstance(rec, (str, bytes, bytearray)):
+        return _record.load(rec, GameState).state
     if not isinstance(rec, Mapping):
         raise InvalidSave("record: expected an object")
-    if rec.get("format") != save.RECORD_FORMAT or rec.get("version") != save.VERSION:
-        raise InvalidSave(f"record: expected format {save.RECORD_FORMAT!r} version {save.VERSION}")
-    for k, typ in (("players", list), ("seed", int), ("options", dict), ("actions", list)):
-        if not isinstance(rec.get(k), typ):
-            raise InvalidSave(f"record: field {k!r} missing or of the wrong type")
-    try:
-        s = new_game(rec["players"], seed=rec["seed"], options=Options.from_dict(rec["options"]))
-    except InvalidOptions as e:  # a record's players and options are part of the record
-        raise InvalidSave(f"record: {e}") from None
-    for i, ad in enumerate(rec["actions"]):
-        a = Action.from_dict(ad)
-        try:
-            s = s.apply(a)
-        except ValueError as e:
-            raise InvalidSave(f"record: action {i} ({ad}) cannot be played: {e}") from None
-    return s
+    return _record.replay_doc(rec, GameState).state
+
+
+def from_game_code(code: str) -> GameState:
+    """The position a game code (`GameState.game_code()`) stands for, replayed."""
+    return gamecode.decode(code, GameState)

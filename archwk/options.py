@@ -36,17 +36,18 @@ class Options:
     schemes: tuple | None = None
 
     def __post_init__(self):
-        if self.board_side not in (1, 2):
+        if type(self.board_side) is not int or self.board_side not in (1, 2):
             raise InvalidOptions(f"Options.board_side: must be 1 or 2, got {self.board_side!r}")
         for name in ("artisans", "expansion_cards", "promo_characters", "two_player_bot",
                      "voluntary_apprentice_discard", "artisans_discard_returns_silver"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidOptions(f"Options.{name}: must be True or False, got {getattr(self, name)!r}")
-        if self.solo_opponent not in (None, "constantine", "helena"):
+        if not (self.solo_opponent is None or isinstance(self.solo_opponent, str)) or \
+                self.solo_opponent not in (None, "constantine", "helena"):
             raise InvalidOptions("Options.solo_opponent: must be 'constantine' or 'helena', "
                              f"got {self.solo_opponent!r}")
         if self.characters is not None:
-            if isinstance(self.characters, str) or not all(isinstance(c, str) for c in self.characters):
+            if not isinstance(self.characters, (list, tuple)) or not all(isinstance(c, str) for c in self.characters):
                 raise InvalidOptions("Options.characters: must be a list of character names")
             object.__setattr__(self, "characters", tuple(self.characters))
             if self.board_side != 2:

@@ -26,6 +26,17 @@ class SchemePiles(NamedTuple):
     future: tuple = ()
 
 
+class EditStep(NamedTuple):
+    """A what-if edit as a step of the game record: `state.edit(player, **changes)`
+    with `changes` in its canonical form, as JSON text (archwk.edit writes it)."""
+    player: int | None
+    changes: str
+
+    @property
+    def kind(self) -> str:
+        return "edit"
+
+
 class SilverOnCard(NamedTuple):
     """Silver lying on an apprentice card that went back to the deck (online rule)."""
     card: int
@@ -249,7 +260,8 @@ class FrozenState(_StateSlots):
         node = self._hist
         while node is not None:
             node, a = node
-            out.append(a)
+            if type(a) is not EditStep:  # what-if edits are steps of the record, not actions
+                out.append(a)
         out.reverse()
         return tuple(out)
 

@@ -44,9 +44,12 @@ def view(s: S, player: int) -> S:
     node, kept = s._hist, []
     while node is not None:
         node, a = node
-        kept.append(Action(a.kind, a.location, HIDDEN, a.target, a.option)
-                    if a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str)
-                    else a._with_ctx(None))  # worded without the full state's figures
+        if not isinstance(a, Action):  # a what-if edit step: public
+            kept.append(a)
+        elif a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str):
+            kept.append(Action(a.kind, a.location, HIDDEN, a.target, a.option))
+        else:
+            kept.append(a._with_ctx(None))  # worded without the full state's figures
     hist = None
     for a in reversed(kept):
         hist = (hist, a)

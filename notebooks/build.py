@@ -70,6 +70,7 @@ projected scores, a what-if editor, and saving and loading."""),
         ("code", """from widgets.apps import GameApp
 
 app = GameApp(players=3, seed=1)
+app.explorer.load_from_page()  # a link with ?game=CODE opens that position
 app"""),
     ],
     "whatif.ipynb": [
@@ -86,6 +87,7 @@ winning and the expected VP a few rounds later."""),
         ("code", """from widgets.apps import WhatIfApp
 
 app = WhatIfApp()
+app.explorer.load_from_page()  # a link with ?game=CODE opens that position
 app"""),
     ],
     "solo.ipynb": [

@@ -317,3 +317,20 @@ def test_the_notebook_list_asks_no_other_host(server, browser):
         vb.screenshot(page, "page-tree")
     finally:
         page.context.close()
+
+
+def test_a_link_with_a_game_code_opens_that_position(server, browser):
+    """Issue 11: a teacher's link `whatif.ipynb?game=CODE` opens that position.
+    The kernel reads the page's query (Voila: QUERY_STRING, awaited in the
+    background when the kernel was preheated), so the page is drawn first and
+    the position follows: a 2-player game instead of the 3-player sample."""
+    import archwk
+    s = archwk.new_game(["Ann", "Ben"], seed=5)
+    for _ in range(12):
+        s = s.apply(s.legal_actions()[0])
+    page, console = vb.open_app_page(browser, server.url("whatif.ipynb") + "?game=" + s.game_code(),
+                                     wait_for=".js-plotly-plot", board=True, timeout=LOAD_TIMEOUT)
+    page.get_by_text(re.compile(r"2 players ·")).first.wait_for(timeout=STEP_TIMEOUT)
+    assert "3 players ·" not in vb.body_text(page)
+    assert_clean(page, console, "whatif-from-a-game-code-link")
+    page.context.close()

@@ -11,12 +11,11 @@ import copy
 import json
 
 import pytest
+from helpers import place, started
 
 import archwk
 from archwk import Action, IllegalAction, save
 from archwk.bots import RandomBot
-
-from helpers import place, started
 
 
 def play_states(n, seed, every=1):
@@ -88,10 +87,18 @@ def test_round_trip_of_an_edited_position():
 
 
 def test_saved_document_shape(finished):
-    """API Saving: the document has a "format" version field (and a checksum)."""
+    """API Saving (issue 11): the save file is the game record: format and
+    version, seed, options, player names, every action, the archwk version
+    and a check of the end position (a cache, never trusted instead of the
+    replay); no snapshot of the state."""
     doc = doc_of(finished)
-    assert doc["format"] == "archwk-state" and doc["version"] == 1
-    assert isinstance(doc["checksum"], str) and "state" in doc
+    assert doc["format"] == "archwk-record" and doc["version"] == 2
+    assert set(doc) == {"format", "version", "players", "seed", "options", "actions", "meta", "check"}
+    assert doc["players"] == [p.name for p in finished.players]
+    assert len(doc["actions"]) == len(finished.history)
+    assert doc["check"]["steps"] == len(doc["actions"]) and len(doc["check"]["position"]) == 64
+    assert doc["meta"]["archwk"] == archwk.record.archwk_version()
+    assert "state" not in doc and "checksum" not in doc
 
 
 # =========================================================================== bad documents
@@ -101,13 +108,14 @@ def test_saved_document_shape(finished):
     ("{", "not valid JSON"),
     ("", "not valid JSON"),
     ("not json at all", "not valid JSON"),
-    ("[1, 2, 3]", "JSON object"),
-    ('"a string"', "JSON object"),
-    (b"\x80\x04\x95\x00\xff", "JSON"),  # e.g. a pickle: never unpickled
+    ("[1, 2, 3]", "expected an object"),
+    ('"a string"', "expected an object"),
+    (b"\x80\x04\x95\x00\xff", "UTF-8"),  # e.g. a pickle: never unpickled
+    ('{"format": "archwk-record", "version": 2, "seed": NaN}', "NaN"),
 ])
 def test_malformed_json(text, pattern):
     """API Saving: a malformed document is rejected with ValueError."""
-    with pytest.raises(ValueError, match=pattern):
+    with pytest.raises(archwk.InvalidSave, match=pattern):
         archwk.GameState.from_json(text)
 
 
@@ -129,8 +137,9 @@ def test_truncated_text(finished, frac):
 @pytest.mark.parametrize("field, value, pattern", [
     ("format", "chess-pgn", "format"),
     ("format", None, "format"),
-    ("version", 2, "version"),
-    ("version", "1", "version"),
+    ("version", 3, "version"),
+    ("version", "2", "version"),
+    ("version", True, "version"),
 ])
 def test_wrong_format_or_version(finished, field, value, pattern):
     """API Saving: the "format" and version fields are checked."""
@@ -140,11 +149,42 @@ def test_wrong_format_or_version(finished, field, value, pattern):
         archwk.GameState.from_json(json.dumps(doc))
 
 
-def test_missing_state(finished):
-    """API Saving: a document without its state is rejected."""
+def test_missing_field(finished):
+    """API Saving: a document without its actions, seed or players is rejected, naming the field."""
+    for key in ("actions", "seed", "players", "options"):
+        doc = doc_of(finished)
+        del doc[key]
+        with pytest.raises(archwk.InvalidSave, match=f"missing field.*{key}"):
+            archwk.GameState.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("step, change, pattern", [
+    (5, {"kind": "place", "location": "guildhall"}, r"step 5 \(place\) cannot be played"),
+    (7, {"kind": "teleport"}, "step 7: action: unknown kind"),
+    (3, {"kind": "keep", "card": "Eiffel Tower"}, r"step 3 \(keep\) cannot be played"),
+])
+def test_changed_action_is_rejected_with_its_step_and_rule(finished, step, change, pattern):
+    """API Saving (issue 11): loading replays the record through the legality
+    gate; a changed step is rejected with its number and the rule."""
     doc = doc_of(finished)
-    del doc["state"]
-    with pytest.raises(ValueError, match="state"):
+    doc["actions"][step] = change
+    with pytest.raises(archwk.InvalidSave, match=pattern):
+        archwk.GameState.from_json(json.dumps(doc))
+
+
+def test_check_is_a_cache_verified_against_the_replay(finished):
+    """Issue 11: the position digest kept in the file is checked against the
+    replay: a wrong one is refused; a missing one is not an error (the replay
+    is the proof)."""
+    doc = doc_of(finished)
+    doc["check"]["position"] = "0" * 64
+    with pytest.raises(archwk.InvalidSave, match="not the one its steps replay to"):
+        archwk.GameState.from_json(json.dumps(doc))
+    del doc["check"]
+    assert archwk.GameState.from_json(json.dumps(doc)).to_json() == finished.to_json()
+    doc = doc_of(finished)
+    doc["check"]["steps"] = 3
+    with pytest.raises(archwk.InvalidSave, match="made for 3 steps"):
         archwk.GameState.from_json(json.dumps(doc))
 
 
@@ -154,22 +194,18 @@ def test_missing_state(finished):
     (("players", 1, "virtue"), 3),
     (("rng",), 12345),
 ])
-def test_tampered_value_fails_the_checksum(finished, path, value):
-    """API Saving: a document changed after saving (checksum not updated) is
-    rejected as tampered."""
-    doc = doc_of(finished)
+def test_format_1_snapshot_changed_is_refused_even_with_its_checksum(finished, path, value):
+    """Issue 11: an old (format 1) snapshot loads only through the replay of the
+    moves it carries: a changed value is refused even when its sha256
+    checksum is recomputed (anyone can recompute it)."""
+    doc = json.loads(save.format1_json(finished))
+    assert archwk.GameState.from_json(json.dumps(doc)).to_json() == finished.to_json()
     node = doc["state"]
     for k in path[:-1]:
         node = node[k]
     node[path[-1]] = value
-    with pytest.raises(ValueError, match="checksum mismatch"):
-        archwk.GameState.from_json(dump(doc, rechecksum=False))
-
-
-def _impossible(mutate, s):
-    doc = doc_of(s)
-    mutate(doc["state"])
-    return dump(doc)
+    with pytest.raises(archwk.InvalidSave, match="format 1.*not the one its moves replay to"):
+        archwk.GameState.from_json(dump(doc))
 
 
 def _two_places(st):
@@ -189,37 +225,51 @@ def _cathedral_crowded(st):
         p["cathedral_level"] = 5
 
 
-@pytest.mark.parametrize("mutate, pattern", [
-    (lambda st: st["players"][0].__setitem__("workers_in_supply", st["players"][0]["workers_in_supply"] + 1),
-     "21 workers"),
-    (lambda st: st["players"][1]["captured"].__setitem__(0, st["players"][1]["captured"][0] + 3),
-     "23 workers"),
-    (_two_places, "two places"),
-    (_apprentice_twice, "two places"),
-    (_drop_card, "missing"),
-    (lambda st: st["players"][0].__setitem__("silver", -1), "silver cannot be negative"),
-    (lambda st: st["players"][2].__setitem__("marble", -2), "marble cannot be negative"),
-    (lambda st: st["players"][0].__setitem__("virtue", 15), "virtue must be 0..14"),
-    (lambda st: st["players"][0].__setitem__("cathedral_level", 6), "cathedral_level"),
-    (_cathedral_crowded, "cathedral"),
-    (lambda st: st.__setitem__("tax", -4), "tax"),
-    (lambda st: st["players"][0]["hand"].append("Eiffel Tower"), "unknown building"),
-    (lambda st: st["players"][0].__setitem__("silver", "3"), "silver: wrong type"),
-    (lambda st: st.__setitem__("cheat", 1), "unknown field"),
-    (lambda st: st["players"][0].__setitem__("cheat", 1), "fields"),
-    (lambda st: st.__setitem__("pending", [["teleport", 0, []]]), "not a known decision"),
-    (lambda st: st.__setitem__("pending", []), "needs a decision"),
-    (lambda st: st.__setitem__("phase", "halftime"), "phase"),
+@pytest.mark.parametrize("mutate", [
+    lambda st: st["players"][0].__setitem__("workers_in_supply", st["players"][0]["workers_in_supply"] + 1),
+    lambda st: st["players"][1]["captured"].__setitem__(0, st["players"][1]["captured"][0] + 3),
+    _two_places, _apprentice_twice, _drop_card,
+    lambda st: st["players"][0].__setitem__("silver", -1),
+    lambda st: st["players"][2].__setitem__("marble", -2),
+    lambda st: st["players"][0].__setitem__("virtue", 15),
+    lambda st: st["players"][0].__setitem__("cathedral_level", 6),
+    _cathedral_crowded,
+    lambda st: st.__setitem__("tax", -4),
+    lambda st: st["players"][0]["hand"].append("Eiffel Tower"),
+    lambda st: st["players"][0].__setitem__("silver", "3"),
+    lambda st: st.__setitem__("cheat", 1),
+    lambda st: st["players"][0].__setitem__("cheat", 1),
+    lambda st: st.__setitem__("pending", [["teleport", 0, []]]),
+    lambda st: st.__setitem__("pending", []),
+    lambda st: st.__setitem__("phase", "halftime"),
+    lambda st: st.__setitem__("turn_player", 99),
+    lambda st: st["players"][1].__setitem__("is_bot", True),
+    lambda st: st["players"][0].__setitem__("clay", 10 ** 18),
+    lambda st: st.__setitem__("phase", "over"),
+    lambda st: st["draft"].append(["Bakery"]),
 ])
-def test_impossible_state_is_rejected_by_the_validator(mutate, pattern):
-    """API Saving: loading rebuilds the position and validates it; impossible
-    positions (checksum recomputed so only the validator can notice) raise
-    ValueError naming the problem: 21 workers (RB: 20 each), a card in two
-    places, negative stock, Virtue off the 0..14 track, unknown fields."""
+def test_impossible_format_1_position_is_refused(mutate):
+    """Issue 11 reproductions (format 1 with the checksum recomputed): 21
+    workers (RB: 20 each), a card in two places, negative or absurd stock,
+    Virtue off the track, unknown fields, turn_player=99, is_bot on a human
+    seat, phase "over" mid-game, a fourth draft hand: all refused with
+    InvalidSave, since the position is not the one its moves replay to."""
     s = started(3, seed=8)
     s = place(s, "quarry")
-    with pytest.raises(ValueError, match=pattern):
-        archwk.GameState.from_json(_impossible(mutate, s))
+    doc = json.loads(save.format1_json(s))
+    mutate(doc["state"])
+    with pytest.raises(archwk.InvalidSave, match="format 1"):
+        archwk.GameState.from_json(dump(doc))
+
+
+def test_format_1_edited_snapshot_is_refused_clearly():
+    """Issue 11: an old save of an edited position has no record of its edits:
+    it is refused with a message saying so."""
+    s = started().edit(player=0, silver=9)
+    doc = json.loads(save.format1_json(s))
+    assert doc["state"]["edited"] is True
+    with pytest.raises(archwk.InvalidSave, match="edited .*did not record the edits"):
+        archwk.GameState.from_json(json.dumps(doc))
 
 
 # =========================================================================== records and replay
@@ -229,7 +279,7 @@ def test_replay_of_record_gives_the_same_state(finished):
     """API Saving: a game record (seed, options, actions) replays to the same
     final state, also through JSON text."""
     rec = finished.record()
-    assert rec["format"] == "archwk-record"
+    assert rec["format"] == "archwk-record" and rec["version"] == 1  # no edits: version 1 holds it
     assert archwk.replay(rec).to_json() == finished.to_json()
     text = json.dumps(rec)
     assert archwk.replay(text).to_json() == finished.to_json()
@@ -259,11 +309,11 @@ def test_record_with_an_illegal_action_names_the_step(finished):
     with ValueError naming the step and the rule."""
     rec = copy.deepcopy(finished.record())
     rec["actions"][40] = {"kind": "place", "location": "guildhall"}
-    with pytest.raises(ValueError, match=r"action 40 .*cannot be played") as e:
+    with pytest.raises(ValueError, match=r"step 40 .*cannot be played") as e:
         archwk.replay(rec)
     assert "Guildhall" in str(e.value)
     rec["actions"][40] = {"kind": "teleport"}
-    with pytest.raises(ValueError, match="action 40"):
+    with pytest.raises(ValueError, match="step 40"):
         archwk.replay(rec)
 
 
@@ -271,7 +321,7 @@ def test_record_extra_action_after_the_end(finished):
     """RB End of the Game: no action after the game is over; replay names it."""
     rec = copy.deepcopy(finished.record())
     rec["actions"].append({"kind": "place", "location": "quarry"})
-    with pytest.raises(ValueError, match=f"action {len(rec['actions']) - 1} .*over"):
+    with pytest.raises(ValueError, match=f"step {len(rec['actions']) - 1} .*over"):
         archwk.replay(rec)
 
 
@@ -279,24 +329,37 @@ def test_record_extra_action_after_the_end(finished):
     (lambda r: r.__setitem__("format", "pgn"), "format"),
     (lambda r: r.__setitem__("version", 7), "version"),
     (lambda r: r.__setitem__("seed", "x"), "seed"),
+    (lambda r: r.__setitem__("seed", True), "seed"),
     (lambda r: r.pop("actions"), "actions"),
+    (lambda r: r.__setitem__("cheat", 1), "unknown field"),
 ])
 def test_bad_record(finished, change, pattern):
     """API Saving: a malformed record is rejected with ValueError."""
     rec = copy.deepcopy(finished.record())
     change(rec)
-    with pytest.raises(ValueError, match=pattern):
+    with pytest.raises(archwk.InvalidSave, match=pattern):
         archwk.replay(rec)
     with pytest.raises(ValueError, match="not valid JSON"):
         archwk.replay("{oops")
 
 
-def test_edited_position_has_no_record():
-    """API What-if: an edited position is not the result of a game record."""
+def test_edited_position_records_its_edits_as_steps():
+    """Issue 11: an edit is a step of the game record; replaying the record
+    makes the same edit through the same checks."""
     s = started()
-    s = s.edit(player=0, silver=9)
-    with pytest.raises(ValueError, match="edited"):
-        s.record()
+    s = s.edit(player=0, silver=9, apprentices=[s.apprentice_deck[0]])
+    s = s.apply(s.legal_actions()[0])
+    rec = s.record()
+    assert rec["version"] == 2
+    edits = [a for a in rec["actions"] if "edit" in a]
+    assert edits == [{"edit": {"player": 0, "changes": {"silver": 9, "apprentices": [s.players[0].apprentice_ids[0]]}}}]
+    r = archwk.replay(rec)
+    assert r.to_json() == s.to_json() and r.edited and r.players[0].silver == s.players[0].silver
+    # a recorded edit that no longer holds is refused with its step
+    i = rec["actions"].index(edits[0])
+    rec["actions"][i]["edit"]["changes"]["silver"] = -1
+    with pytest.raises(archwk.InvalidSave, match=f"step {i} \\(edit\\) cannot be made: .*negative"):
+        archwk.replay(rec)
 
 
 # =========================================================================== views
@@ -533,6 +596,8 @@ def test_saves_round_trip_byte_identically_under_every_option_set():
         assert back.silver_on_deck == s.silver_on_deck
         if s.pending[-1].data:
             kinds_with_figures.add(s.decision)
-        extras.update(k for k, _ in json.loads(text)["state"]["extra"])
+        extras.update(k for k, _ in save.state_dict(s)["extra"])
+        if k % 111 == 0:  # format 1 (older archwk) loads by replaying its moves
+            assert archwk.GameState.from_json(save.format1_json(s)).to_json() == text
     assert {"scheme_deck", "scheme_discard", "scheme_future"} <= extras
     assert len(kinds_with_figures) >= 3

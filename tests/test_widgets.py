@@ -3,6 +3,7 @@ clicks, simulated figure clicks, the history slider, what-if edits, save/load.""
 from __future__ import annotations
 
 import base64
+import json
 import datetime
 import html
 import random
@@ -356,12 +357,15 @@ def test_save_and_load_round_trip():
     ex.save_button.click()
     href = re.search(r'href="data:application/json;base64,([^"]+)"', ex.save_link.value).group(1)
     text = base64.b64decode(href).decode()
-    assert text == ex.save_json() == ex.session.latest.to_json()
+    # the download is the game record with the date it was saved (issue 11: metadata)
+    assert json.loads(text)["meta"]["date"] == datetime.datetime.now(datetime.UTC).date().isoformat()
+    assert ex.save_json() == ex.session.latest.to_json()
+    assert archwk.GameState.from_json(text).to_json() == ex.save_json()
     other = GameExplorer(archwk.new_game(3, seed=1))
     other.load_text.value = text
     other.load_button.click()
     assert other.error_text == "" and "loaded" in other.file_message.value
-    assert other.state.to_json() == text
+    assert other.state.to_json() == ex.save_json()
     assert len(other.session) == len(ex.session) and other.slider.max == len(ex.session) - 1
     assert len(other.seat_menus) == 2 and len(other.players_panel.panels) == 2
     drawn_matches(other.board, other.state)
@@ -374,12 +378,58 @@ def test_loading_garbage_shows_the_error():
                         "content": memoryview(b"{garbage"),
                         "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
     assert "Could not load" in ex.file_message.value and "not valid JSON" in ex.file_message.value
-    assert "Could not load" in ex.error_text
+    assert ex.error_text == ""  # shown once, beside the load controls (issue 11)
     assert ex.state is before
-    tampered = ex.save_json().replace('"tax": 4', '"tax": 5')
-    ex.load_text.value = tampered
+    doc = json.loads(ex.save_json())
+    doc["actions"][1] = {"kind": "keep", "card": "Eiffel Tower"}
+    ex.load_text.value = json.dumps(doc)
     ex.load_button.click()
-    assert "checksum" in ex.file_message.value and ex.state is before
+    assert "step 1 (keep) cannot be played" in ex.file_message.value and ex.state is before
+    assert ex.file_message.value.count("Could not load") == 1 and ex.error_text == ""
+    # no cache of the position is not an error: the replay is the proof
+    del doc["check"]
+    doc["actions"] = json.loads(ex.save_json())["actions"]
+    ex.load_text.value = json.dumps(doc)
+    ex.load_button.click()
+    assert "loaded" in ex.file_message.value and ex.state.to_json() == before.to_json()
+
+
+def test_upload_over_the_limit_says_so():
+    """Issue 11: an upload over the 5 MB limit is refused with a message (it was dropped silently)."""
+    ex = GameExplorer(placing(2, seed=20))
+    before = ex.state
+    big = b"{" + b" " * (12 * 2 ** 20) + b"}"
+    ex.upload.value = ({"name": "big.json", "type": "application/json", "size": len(big),
+                        "content": memoryview(big), "last_modified": datetime.datetime.now(datetime.UTC)},)
+    assert "12.6 MB" in ex.file_message.value and "at most 5 MB" in ex.file_message.value
+    assert ex.state is before
+
+
+def test_game_code_and_comments_in_the_explorer():
+    """Issue 11: a game code for the position shown loads by paste (the code or
+    a link with ?game=); a comment on a move is saved and shown in the log."""
+    ex = _bot_game(n=2, seed=42)
+    ex.slider.value = 30
+    ex.code_button.click()
+    code = ex.code_text.value
+    assert code.startswith("aw1.") and f"?game={code}" in ex.code_link.value
+    ex.comment_text.value = "a bold move"
+    ex.comment_button.click()
+    assert "a bold move" in ex.event_log.value
+    other = GameExplorer(archwk.new_game(3, seed=1))
+    other.code_text.value = f"http://localhost:8866/voila/render/explorer.ipynb?game={code}"
+    other.code_load_button.click()
+    assert "game code" in other.file_message.value
+    assert other.state.to_json() == ex.state.to_json() and len(other.session) == 31
+    text = ex.session.save()
+    assert json.loads(text)["meta"]["comments"] == [[29, "a bold move"]]
+    third = GameExplorer(archwk.new_game(3, seed=1))
+    third.load_json(text)
+    third.slider.value = 30
+    assert "a bold move" in third.event_log.value
+    third.code_text.value = code[:-9]
+    third.code_load_button.click()
+    assert "Could not load" in third.file_message.value and "game code" in third.file_message.value
 
 
 # --------------------------------------------------------------------------- robustness, seats, solo

@@ -323,7 +323,7 @@ class WhatIfApp(ipywidgets.VBox):
             state = sample_position()
         self.error = ipywidgets.HTML()
         self.explorer = GameExplorer(state, seats=["person"] * len(state.players))
-        if not state.edited and state.history:
+        if state.history or state.edited:
             # the decisions that led here, for the history slider (rebuilt from the game record)
             self.explorer.session.load(state.to_json())
             self.explorer.refresh()

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import html as html_lib
 import re
@@ -21,7 +22,8 @@ from typing import Sequence
 
 import ipywidgets
 
-from archwk import GameState
+from archwk import GameState, InvalidSave
+from archwk.record import MAX_BYTES
 from archwk.save import PRIVATE_CARD_ACTIONS  # choices whose card another player may not see
 from archwk.table import table as read_table
 
@@ -136,6 +138,19 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.save_button.on_click(self._on_save)
         self.upload.observe(self._on_upload, names="value")
         self.load_button.on_click(self._on_load_text)
+        # game codes: a short text (or link) for the position, to share it
+        self.code_button = ipywidgets.Button(description="Game code", tooltip="a short code and link for this position")
+        self.code_text = ipywidgets.Text(description="Game code", placeholder="paste a game code or a link with ?game=…",
+                                         layout=ipywidgets.Layout(width="520px"))
+        self.code_load_button = ipywidgets.Button(description="Load code")
+        self.code_link = ipywidgets.HTML()
+        self.code_button.on_click(self._on_code)
+        self.code_load_button.on_click(self._on_load_code)
+        # a comment on the step shown (kept in the save file, shown in the event log)
+        self.comment_text = ipywidgets.Text(description="Comment", placeholder="a comment on the move shown",
+                                            layout=ipywidgets.Layout(width="420px"))
+        self.comment_button = ipywidgets.Button(description="Add comment")
+        self.comment_button.on_click(self._on_comment)
 
         side = ipywidgets.VBox([self.decision, ipywidgets.HTML(
             "<h2 style='font-size:13px;margin:6px 0 2px'>Event log <span style='font-weight:normal'>"
@@ -143,7 +158,12 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
                                layout=ipywidgets.Layout(width="420px", margin="0 0 0 8px"))
         files = ipywidgets.VBox([
             ipywidgets.HBox([self.save_button, self.save_link]),
-            ipywidgets.HBox([self.upload]), self.load_text, self.load_button, self.file_message])
+            ipywidgets.HBox([self.upload, ipywidgets.HTML(
+                f'<span style="color:#666;margin-left:6px">saved games of up to {MAX_BYTES // 1_000_000} MB</span>')]),
+            self.load_text, self.load_button, self.file_message,
+            ipywidgets.HBox([self.code_button, self.code_link]),
+            ipywidgets.HBox([self.code_text, self.code_load_button]),
+            ipywidgets.HBox([self.comment_text, self.comment_button])])
         self.evaluation = EvaluationPanel(None)
         self.tabs = ipywidgets.Tab(children=[self.players_panel, self.score, self.editor, files,
                                              self.evaluation])
@@ -207,9 +227,33 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         return self.session.save()
 
     def load_json(self, text) -> GameState:
-        """Load a saved game; ValueError (also shown) if the document is bad."""
+        """Load a saved game (replayed through the rules); `archwk.InvalidSave`
+        (also shown, once) if the file is bad, and nothing changes."""
+        return self._load(lambda: self.session.load(text), "Game loaded.")
+
+    def load_code(self, code: str) -> GameState:
+        """Load the position of a game code (or of a link with ``?game=…``)."""
+        return self._load(lambda: self.session.load_code(code), "Position loaded from the game code.")
+
+    def load_from_page(self) -> bool:
+        """Open the position of the page's ``?game=CODE`` parameter, if there is
+        one (in Voila or the static site; see widgets.pagelink). An error
+        shows at the top of the explorer."""
+        from .pagelink import game_parameter, when_page_known
+
+        def got(query: str) -> None:
+            code = game_parameter(query)
+            if code:
+                try:
+                    self.load_code(code)
+                except ValueError as e:
+                    self.show_error(f"The link's game code could not be loaded: {e}")
+        return when_page_known(got)
+
+    def _load(self, do, done: str) -> GameState:
+        self.file_message.value = ""
         try:
-            self.session.load(text)
+            do()
         except Exception as e:
             self._file_error(e)
             raise
@@ -217,7 +261,10 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             self._viewer = None
         self._build_menus()
         self.clear_error()
-        self.file_message.value = '<span style="color:#2d7a2d">Game loaded.</span>'
+        title = self.session.meta.title
+        note = f" <i>{esc(title)}</i>" if title else ""
+        self.file_message.value = f'<span style="color:#2d7a2d">{done}</span>{note}'
+        self.code_link.value = ""
         self.refresh()
         return self.state
 
@@ -363,8 +410,11 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
                 label = "chooses a card"
             head = f"{seat_mark(s, actor)} <b>{esc(s.players[actor].name)}</b>: {esc(label)}"
         events = "".join(f"<li>{esc(e.text)}</li>" for e in s.events)
+        comment = sess.comment_at(i)
+        note = (f'<div class="archwk-comment" style="color:#5a4a00;background:#fff8dc;padding:1px 4px">'
+                f'💬 {esc(comment)}</div>' if comment else "")
         html = (f'<div style="margin:2px 0"><span style="color:{MUTED_TEXT}">#{i}</span> {head}'
-                + (f'<ul style="margin:0 0 0 14px;padding:0">{events}</ul>' if events else "") + "</div>")
+                + (f'<ul style="margin:0 0 0 14px;padding:0">{events}</ul>' if events else "") + note + "</div>")
         if len(self._log_cache) > 4000:
             self._log_cache.clear()
         self._log_cache[key] = (s, html)
@@ -559,7 +609,8 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
 
     @guarded
     def _on_save(self, _b=None) -> None:
-        text = self.save_json()
+        import datetime
+        text = self.session.save(date=datetime.datetime.now(datetime.UTC).date().isoformat())
         b64 = base64.b64encode(text.encode()).decode()
         s = self.session.latest
         name = f"archwk-{len(s.players)}p-turn{read_table(s).turn}.json"
@@ -568,9 +619,10 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
                                 f'<span style="color:#666">({len(text) // 1024 + 1} KB)</span>')
 
     def _file_error(self, e) -> None:
+        """A load error, shown once: beside the load controls."""
+        text = str(e) if isinstance(e, ValueError) else f"{type(e).__name__}: {e}"
         self.file_message.value = (f'<span style="color:#b00020;font-weight:bold">Could not load: '
-                                   f'{esc(str(e))}</span>')
-        self.show_error(f"Could not load the game: {e}")
+                                   f'{esc(text[:600])}</span>')
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -578,12 +630,38 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             return
         f = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         content = f["content"] if isinstance(f, dict) else f.content
+        size = len(content)
         try:
+            if size > MAX_BYTES:
+                self._file_error(InvalidSave(
+                    f"the file is {size / 1_000_000:.1f} MB; a saved game is at most {MAX_BYTES // 1_000_000} MB "
+                    "(this is not an archwk save file)"))
+                return
             self.load_json(bytes(content))
         except Exception:  # noqa: BLE001  (shown by load_json)
             pass
         finally:
             self.upload.value = ()  # so the same file can be chosen again
+
+    @guarded
+    def _on_code(self, _b=None) -> None:
+        from archwk.gamecode import URL_PARAMETER
+        code = self.session.state.game_code()
+        self.code_text.value = code
+        self.code_link.value = (f'<a href="?{URL_PARAMETER}={code}" target="_blank" style="margin-left:8px">'
+                                f'Link to this position</a> <span style="color:#666">({len(code)} characters; '
+                                "copy the code above, or the link)</span>")
+
+    def _on_load_code(self, _b=None) -> None:
+        with contextlib.suppress(Exception):  # shown by load_code
+            self.load_code(self.code_text.value)
+
+    @guarded
+    def _on_comment(self, _b=None) -> None:
+        self.session.set_comment(self.session.cursor, self.comment_text.value)
+        self.comment_text.value = ""
+        self._log_cache.clear()
+        self._update_log()
 
     def _on_load_text(self, _b=None) -> None:
         try:

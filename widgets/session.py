@@ -29,6 +29,8 @@ from typing import Any
 
 import archwk
 from archwk import GameState
+from archwk.record import MAX_COMMENT, Loaded, Meta, replay_doc
+from archwk.record import load as load_record
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,8 @@ class Session:
         # every line of play: [states, moves, fork, parent]; the current one is _states/_moves
         self._lines: list[list] = [[self._states, self._moves, None, None]]
         self._current = 0
+        self.meta = Meta()  # of the save file last loaded (title, date, comments)
+        self._notes: dict[int, tuple[GameState, str]] = {}  # comments: state index -> (that state, text)
         self.cursor = 0
         self.bot_seed = bot_seed
         self.seats: list = []
@@ -290,60 +294,78 @@ class Session:
         self.seats[player] = make_bot(kind, self.bot_seed + player)
 
     # ---------------------------------------------------------------- saving
-    def save(self) -> str:
-        """The JSON text of the last state of the current line (`GameState.to_json`)."""
-        return self.latest.to_json()
+    def save(self, **meta) -> str:
+        """The save file (the game record) of the last state of the current line
+        (`GameState.to_json`), with the comments on its steps and any `meta`
+        (title=, date=)."""
+        comments = self.comments()
+        if comments:
+            meta.setdefault("comments", comments)
+        if self.meta.title and "title" not in meta:
+            meta["title"] = self.meta.title
+        return self.latest.to_json(**meta)
+
+    def comments(self) -> dict[int, str]:
+        """The comments on the steps of the current line, by step (0 = the first)."""
+        return {i - 1: text for i, (st, text) in sorted(self._notes.items())
+                if 0 < i < len(self._states) and self._states[i] is st}
+
+    def comment_at(self, index: int) -> str | None:
+        """The comment on the step that led to state `index`, if any."""
+        hit = self._notes.get(index)
+        return hit[1] if hit and index < len(self._states) and self._states[index] is hit[0] else None
+
+    def set_comment(self, index: int, text: str) -> None:
+        """Comment on the step that led to state `index` ('' removes it)."""
+        if not isinstance(index, int) or not 0 < index < len(self._states):
+            raise ValueError(f"set_comment: no step leads to state {index!r}")
+        if not isinstance(text, str) or len(text) > MAX_COMMENT:
+            raise ValueError(f"set_comment: a comment is text of at most {MAX_COMMENT} characters")
+        if text.strip():
+            self._notes[index] = (self._states[index], text.strip())
+        else:
+            self._notes.pop(index, None)
 
     def load(self, text: str | bytes) -> GameState:
-        """Replace the session by a saved game. A bad document raises ValueError
-        (the library's message) and leaves the session as it was. The earlier
-        states are rebuilt from the game record when the game was not edited,
-        so the history can be stepped through after loading."""
-        if isinstance(text, (bytes, bytearray, memoryview)):
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError("saved game: the file is not UTF-8 text") from None
-        state = GameState.from_json(text)
-        states, moves = _rebuild(state)
+        """Replace the session by a saved game. The file is replayed through
+        the rules (`GameState.from_json`), so every earlier state is kept for
+        the history; comments come with it. A bad document raises
+        `archwk.InvalidSave` (the library's message) and leaves the session as
+        it was."""
+        loaded = load_record(text, GameState, states=True)
+        self._take(loaded)
+        return self.state
+
+    def load_code(self, code: str) -> GameState:
+        """Replace the session by the game a game code (or a link with one) stands for."""
+        state = archwk.from_game_code(code)
+        self._take(Loaded(state, Meta(), (state,), (None,)), rebuild=True)
+        return self.state
+
+    def _take(self, loaded, rebuild: bool = False) -> None:
+        state = loaded.state
+        if rebuild:
+            loaded = replay_doc(state.record(), GameState, states=True)
+        states = list(loaded.states)
+        moves = [m if isinstance(m, archwk.Action) else None for m in loaded.steps]
+        states[-1] = state
         seats = self.seats if len(state.players) == len(self.seats) else None
         self._states, self._moves = states, moves
         self._lines, self._current = [[states, moves, None, None]], 0
+        self.meta = loaded.meta
+        self._notes = {i + 1: (states[i + 1], c) for i, c in loaded.meta.comments.items() if i + 1 < len(states)}
         self.cursor = len(states) - 1
         if seats is None:
             self._set_all_seats(None)
         else:
             self.seats = [None if state.players[i].is_byzantine else b for i, b in enumerate(seats)]
-        return self.state
 
     @classmethod
-    def from_json(cls, text: str, seats: Sequence | None = None) -> Session:
-        state = GameState.from_json(text)
-        out = cls(state, seats)
-        out._states, out._moves = _rebuild(state)
-        out._lines, out._current = [[out._states, out._moves, None, None]], 0
-        out.cursor = len(out._states) - 1
+    def from_json(cls, text: str, seats: Sequence | None = None) -> "Session":
+        loaded = load_record(text, GameState, states=True)
+        out = cls(loaded.state, seats)
+        out._take(loaded)
+        if seats is not None:
+            out._set_all_seats(seats)
         return out
 
-
-def _rebuild(state: GameState) -> tuple[list[GameState], list]:
-    """(every state from the start to `state`, the actions between them), by
-    replaying its game record; just ([state], [None]) when that is impossible
-    (an edited position) or does not reproduce the saved state exactly."""
-    alone = ([state], [None])
-    if state.edited:
-        return alone
-    try:
-        rec = state.record()
-        s = archwk.new_game(rec["players"], seed=rec["seed"], options=archwk.Options.from_dict(rec["options"]))
-        out, moves = [s], [None]
-        for a in state.history:
-            s = s.apply(a)
-            out.append(s)
-            moves.append(a)
-        if s.to_json() != state.to_json():
-            return alone
-    except (ValueError, KeyError, TypeError):
-        return alone
-    out[-1] = state
-    return out, moves
