@@ -1,0 +1,101 @@
+"""The Voila server as `bash scripts/kit serve` runs it (scripts/voila_app.py with
+voila.json), checked over plain HTTP: no traceback reaches a visitor (the details go to
+the server's log), a cap on the kernels visitors hold answers "too many visitors" past
+it, and an optional login token. The browser side (XSRF on with the page-close
+shutdown, eight pages at once, the reload offer) is in tests/test_browser.py.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+import voila_browser as vb
+
+SECRET = "the-internal-detail-4711"
+
+
+def _notebook(path: Path, code: str) -> None:
+    nb = new_notebook(cells=[new_code_cell(code)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path.write_text(nbformat.writes(nb))
+
+
+@pytest.fixture
+def small_server(tmp_path, request):
+    """Voila on two tiny notebooks, with the repository's voila.json, no preheated kernels,
+    and the extra options of the test's `voila_args` mark."""
+    _notebook(tmp_path / "boom.ipynb", f"raise RuntimeError({SECRET!r})")
+    _notebook(tmp_path / "hello.ipynb", "print('hello from the kernel')")
+    mark = request.node.get_closest_marker("voila_args")
+    server = vb.start_voila(log_path=vb.ARTIFACTS / f"voila-{request.node.name}.log", notebooks=str(tmp_path),
+                            extra_args=("--VoilaConfiguration.preheat_kernel=False", *(mark.args if mark else ())))
+    try:
+        yield server
+    finally:
+        vb.stop_voila(server)
+
+
+def get(url: str, timeout: float = 120) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_voila_json_keeps_the_checks_on():
+    config = json.loads((vb.ROOT / "voila.json").read_text())
+    assert "disable_check_xsrf" not in json.dumps(config)
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
+    assert config["ArchwkVoila"]["max_kernels"] >= 8           # the 8-pages-at-once test fits
+    assert config["MappingKernelManager"]["cull_idle_timeout"] <= 600
+
+
+def test_an_error_in_a_notebook_shows_no_traceback_but_is_logged(small_server):
+    status, body = get(small_server.url("boom.ipynb"))
+    assert status == 200
+    assert SECRET not in body and "Traceback" not in body
+    assert "There was an error when executing cell" in body  # a short message instead
+    deadline = time.monotonic() + 10
+    while SECRET not in small_server.log():
+        assert time.monotonic() < deadline, "the error is not in the server's log"
+        time.sleep(0.2)
+
+
+@pytest.mark.voila_args("--ArchwkVoila.max_kernels=2")
+def test_past_the_kernel_cap_a_visitor_is_told_to_try_again(small_server):
+    # each page visit starts a kernel, which stays until the page closes or it is culled
+    for _ in range(2):
+        status, body = get(small_server.url("hello.ipynb"))
+        assert status == 200 and "hello from the kernel" in body
+    started = small_server.log().count("Kernel started")
+    status, body = get(small_server.url("hello.ipynb"))
+    assert status == 503
+    assert "Too many visitors" in body and "try again in a minute" in body
+    assert "hello from the kernel" not in body
+    assert small_server.log().count("Kernel started") == started  # none for the refused visitor
+    assert "answering 503" in small_server.log()
+
+
+@pytest.mark.voila_args("--Voila.token=s3cret-t0ken")
+def test_a_login_token_guards_a_published_server(small_server):
+    conn = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=30)
+    conn.request("GET", "/voila/render/hello.ipynb")
+    r = conn.getresponse()
+    r.read()
+    assert r.status in (302, 403), r.status        # sent to the login page
+    assert "Kernel started" not in small_server.log()
+    conn.request("GET", "/voila/render/hello.ipynb?token=wrong")
+    r = conn.getresponse()
+    r.read()
+    assert r.status in (302, 403), r.status
+    status, body = get(small_server.url("hello.ipynb") + "?token=s3cret-t0ken")
+    assert status == 200 and "hello from the kernel" in body
