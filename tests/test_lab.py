@@ -1,13 +1,15 @@
 """The notebooks in JupyterLab, as `bash scripts/kit lab` serves them, in Debian's Chromium:
 the explorer notebook runs (Run > Run All Cells) and its board answers a click.
 
-`kit lab` is started on a free port and stopped by its PID (it passes the signal on to
+`kit lab` is started on a free port, on a copy of notebooks/ (JupyterLab autosaves what
+ran), and stopped by its PID (it passes the signal on to
 JupyterLab, which shuts its kernels down). Skipped only when /usr/bin/chromium is absent.
 """
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -25,13 +27,19 @@ LOAD_TIMEOUT = 240_000
 
 
 @pytest.fixture(scope="module")
-def lab():
+def lab(tmp_path_factory):
+    # JupyterLab autosaves a notebook that ran (outputs included): it serves a copy here
+    folder = tmp_path_factory.mktemp("lab-notebooks")
+    for path in (vb.ROOT / "notebooks").iterdir():
+        if path.suffix in (".ipynb", ".py"):
+            shutil.copy2(path, folder / path.name)
     port = vb.free_port()
     vb.ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = vb.ARTIFACTS / "kit-lab.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen(["bash", str(vb.ROOT / "scripts" / "kit"), "lab"], cwd=vb.ROOT, stdout=log,
-                                stderr=subprocess.STDOUT, env={**os.environ, "ARCHWK_PORT": str(port)})
+                                stderr=subprocess.STDOUT,
+                                env={**os.environ, "ARCHWK_PORT": str(port), "ARCHWK_LAB_DIR": str(folder)})
     server = vb.VoilaServer(proc, port, log_path)
     pattern = re.compile(rf"archwk in JupyterLab: (http://127\.0\.0\.1:{port}/lab/tree/dashboard\.ipynb\?token=\w+)")
     deadline = time.monotonic() + 600  # the first run may install jupyterlab into .venv
@@ -57,7 +65,7 @@ def test_explorer_notebook_runs_in_jupyterlab_and_its_board_answers(lab):
                                      timeout=LOAD_TIMEOUT)
         # wait for the kernel, then Run > Run All Cells
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=LOAD_TIMEOUT)
-        page.get_by_text("Idle", exact=False).first.wait_for(timeout=LOAD_TIMEOUT)
+        page.get_by_text("Kernel status: Idle").first.wait_for(state="attached", timeout=LOAD_TIMEOUT)
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
         page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
