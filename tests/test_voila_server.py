@@ -99,3 +99,31 @@ def test_a_login_token_guards_a_published_server(small_server):
     assert r.status in (302, 403), r.status
     status, body = get(small_server.url("hello.ipynb") + "?token=s3cret-t0ken")
     assert status == 200 and "hello from the kernel" in body
+
+
+def _hashed(password: str) -> str:
+    from jupyter_server.auth import passwd
+    return passwd(password)
+
+
+@pytest.mark.voila_args("--Voila.identity_provider_class=jupyter_server.auth.identity.PasswordIdentityProvider",
+                        f"--PasswordIdentityProvider.hashed_password={_hashed('club-password')}")
+def test_a_password_guards_a_published_server(small_server):
+    """The README's password set-up: the login page, then the page itself."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(small_server.url("hello.ipynb"), timeout=30) as r:   # redirected to the login form
+        form = r.read().decode()
+        assert "/login" in r.url and 'name="password"' in form
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form).group(1)
+    for password, ok in (("wrong", False), ("club-password", True)):
+        data = urllib.parse.urlencode({"_xsrf": xsrf, "password": password}).encode()
+        try:
+            with opener.open(r.url, data=data, timeout=120) as after:
+                body = after.read().decode()
+        except urllib.error.HTTPError as e:
+            body = e.read().decode()
+        assert ("hello from the kernel" in body) == ok, password
