@@ -79,8 +79,15 @@ TRIM = [
     re.compile(r"^[^/]+\.data/data/share/"),          # JupyterLab/notebook extension copies
     re.compile(r"^(plotly|anywidget|jupyterlab_widgets)/(labextension|nbextension)/"),
     re.compile(r"^plotly/package_data/plotly\.min\.js$"),  # FigureWidget brings widgetbundle.js
+    re.compile(r"^plotly/package_data/datasets/"),         # plotly.express sample data
     re.compile(r"(^|/)tests?/"),
 ]
+#: plotly's FigureWidget script (5 MB): served once as a file of the site, which every page
+#: with a board preloads and each figure imports by URL (widgets.figure, told the URL by the
+#: page's ARCHWK_PLOTLY_ESM_URL); in the wheel only a stub stays (anywidget reads the file)
+BUNDLE_MEMBER = "plotly/package_data/widgetbundle.js"
+BUNDLE_STUB = b"// archwk's site serves this script as a file: see static/archwk/\nexport default {};\n"
+BUNDLE_FILE = f"static/archwk/plotly-widgetbundle-{BROWSER_WHEELS['plotly'][0]}.js"
 #: Font Awesome from a CDN (Voila's templates link it; ipywidgets bundles its icons)
 CDN_LINK = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*', re.I)
 #: nbconvert's loader of mermaid.js from a CDN (used only for mermaid diagrams: none here)
@@ -88,6 +95,8 @@ CDN_SCRIPT = re.compile(r'<script type="module">(?:(?!</script>).)*?import\("htt
                         re.S)
 #: what would make a browser ask another host for something
 REMOTE = re.compile(r"""(?:href|src)=["']https?://|import\(["']https?://""", re.I)
+#: on every page: a widget that failed to start is reported, with a Reload button
+PAGE_GUARD = (ROOT / "scripts" / "page_guard.js").read_text()
 PYODIDE_KEEP = ("pyodide.asm.js", "pyodide.asm.wasm", "pyodide.js", "pyodide.mjs", "python_stdlib.zip",
                 "package.json")
 
@@ -176,7 +185,7 @@ def trim_wheel(src: Path, dest_dir: Path) -> Path:
         kept = [i for i in zin.infolist() if not any(p.search(i.filename) for p in TRIM)]
         keep_names = {i.filename for i in kept}
         for info in kept:
-            data = zin.read(info.filename)
+            data = zin.read(info.filename) if info.filename != BUNDLE_MEMBER else BUNDLE_STUB
             if info.filename == record_name:
                 lines = [line for line in data.decode().splitlines() if line.split(",")[0] in keep_names]
                 data = ("\n".join(lines) + "\n").encode()
@@ -277,10 +286,13 @@ def make_pyodide_dir(static: Path) -> dict:
     return packages
 
 
-def kernel_settings(packages: list[str]) -> dict:
+def kernel_settings(packages: list[str], plotly: bool = False) -> dict:
+    options = {"packages": packages}
+    if plotly:  # the page's Python is told where the FigureWidget script is (relative to the page)
+        options["env"] = {"HOME": "/home/pyodide", "ARCHWK_PLOTLY_ESM_URL": f"../../{BUNDLE_FILE}"}
     return {"@jupyterlite/pyodide-kernel-extension:kernel": {
         "disablePyPIFallback": True,
-        "loadPyodideOptions": {"packages": packages},
+        "loadPyodideOptions": options,
     }}
 
 
@@ -323,6 +335,8 @@ def patch_pages(out: Path) -> list[str]:
     for html_path in sorted((out / "voici").rglob("*.html")):
         text = html_path.read_text()
         new = CDN_SCRIPT.sub("", CDN_LINK.sub("", text))
+        if html_path.parent.name == "render" and "archwk page guard" not in new:
+            new = new.replace("</head>", f"<script>{PAGE_GUARD}</script>\n</head>", 1)
         m = re.search(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', new, re.S)
         if m:
             config = json.loads(m.group(2))
@@ -331,10 +345,13 @@ def patch_pages(out: Path) -> list[str]:
             if html_path.parent.name == "render":
                 stem = html_path.stem
                 settings = config.setdefault("litePluginSettings", {})
-                for plugin, values in kernel_settings(page_packages(stem)).items():
+                plotly = stem in PLOTLY_PAGES
+                for plugin, values in kernel_settings(page_packages(stem), plotly).items():
                     settings.setdefault(plugin, {}).update(values)
                 pages.append(stem)
             new = new[:m.start(2)] + json.dumps(config) + new[m.end(2):]
+            if html_path.parent.name == "render" and html_path.stem in PLOTLY_PAGES:
+                new = new.replace("</head>", f'<link rel="modulepreload" href="../../{BUNDLE_FILE}">\n</head>', 1)
         if new != text:
             html_path.write_text(new)
     leftover = [str(p.relative_to(out)) for p in out.rglob("*.html") if REMOTE.search(p.read_text())]
@@ -344,6 +361,10 @@ def patch_pages(out: Path) -> list[str]:
 
 
 def finish(out: Path) -> None:
+    with zipfile.ZipFile(next(CACHE.glob(f"wheels/plotly-{BROWSER_WHEELS['plotly'][0]}-*.whl"))) as z:
+        bundle = out / BUNDLE_FILE
+        bundle.parent.mkdir(parents=True, exist_ok=True)
+        bundle.write_bytes(z.read(BUNDLE_MEMBER))
     # JupyterLite's own app shell: Voici pages never request it
     shutil.rmtree(out / "build", ignore_errors=True)
     for junk in ("api/translations", "doit.db"):

@@ -89,8 +89,11 @@ def test_site_holds_every_page_and_what_they_load(site):
     # trimmed: no JupyterLab extension copies in the wheels, no JupyterLite app shell
     with zipfile.ZipFile(pyo / lock["plotly"]["file_name"]) as z:
         plotly_names = z.namelist()
-    assert "plotly/package_data/widgetbundle.js" in plotly_names  # the FigureWidget's own plotly.js
     assert not [n for n in plotly_names if "labextension" in n or ".data/data/share" in n]
+    # the FigureWidget's script (5 MB) is a file of the site, once; the wheel keeps a stub
+    assert len(z_text(pyo / lock["plotly"]["file_name"], "plotly/package_data/widgetbundle.js")) < 200
+    bundles = list((out / "static" / "archwk").glob("plotly-widgetbundle-*.js"))
+    assert len(bundles) == 1 and bundles[0].stat().st_size > 1e6
     assert not (out / "build").exists()
     assert not (out / "extensions" / "jupyterlab-plotly").exists()
     assert (out / "extensions" / "anywidget").is_dir()  # the browser side of plotly's FigureWidget
@@ -115,8 +118,14 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
         assert kernel["pyodideUrl"].startswith("./") or not kernel["pyodideUrl"].startswith("http")
         packages = kernel["loadPyodideOptions"]["packages"]
         assert "archwk" in packages
-        # the dashboard draws no plotly figure: it does not load plotly (5 MB)
-        assert ("plotly" in packages) == (name != "dashboard"), (name, packages)
+        # the dashboard draws no plotly figure: it does not load plotly; the others preload
+        # its FigureWidget script, and their Python is told where it is
+        board = name != "dashboard"
+        assert ("plotly" in packages) == board, (name, packages)
+        assert ('<link rel="modulepreload" href="../../static/archwk/plotly-widgetbundle-' in html) == board
+        env = kernel["loadPyodideOptions"].get("env", {})
+        assert env.get("ARCHWK_PLOTLY_ESM_URL", "").startswith("../../static/archwk/") == board
+        assert "archwk page guard" in html
 
 
 # --------------------------------------------------------------------------- in Chromium

@@ -26,12 +26,14 @@ def _bundle_loader(url: str | None) -> str | None:
             "export default bundle.default;\n")
 
 
-#: set by scripts/voila_app.py (`bash scripts/kit serve`), which serves the script once
+#: set by scripts/voila_app.py (`bash scripts/kit serve`) and by the static site's pages
+#: (scripts/site_build.py), which serve the script once, as a file
 _ESM = _bundle_loader(os.environ.get("ARCHWK_PLOTLY_ESM_URL"))
 
 
 class Figure(go.FigureWidget):
-    """A plotly FigureWidget; under `kit serve` its script is loaded once per page, by URL."""
+    """A plotly FigureWidget; under `kit serve` and on the static site its script is
+    loaded once per page, by URL (in JupyterLab, from the widget state as usual)."""
 
     if _ESM:
         _esm = _ESM
