@@ -13,6 +13,7 @@ Voila 0.5 itself, with the settings of ./voila.json, plus:
   inside every figure's widget state: the kernels are told its URL (ARCHWK_PLOTLY_ESM_URL,
   read by widgets.figure), and each page preloads it, so a figure starts well within anywidget's 2-second limit even when
   many pages open at once.
+- `ArchwkVoila.allowed_hosts`: the host names a published server answers to (others: 403).
 - Every page carries scripts/page_guard.js: when a widget of the page failed to start,
   the visitor is told so and offered a Reload button. No Font Awesome CDN links.
 
@@ -26,11 +27,12 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import html
+import logging
 import re
 
 import tornado.web
 from jupyter_server.utils import url_path_join
-from traitlets import Int
+from traitlets import Int, List, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -102,15 +104,35 @@ class ShutdownHandler(VoilaShutdownKernelHandler):
         await super().post(kernel_id)
 
 
+class HostCheck:
+    """Mixed into every handler: with `ArchwkVoila.allowed_hosts` set, a request naming
+    another host (DNS rebinding, a stray proxy) is refused."""
+
+    def prepare(self, *args, **kwargs):
+        allowed = self.settings.get("archwk_allowed_hosts") or ()
+        if allowed:
+            host = self.request.host.rsplit(":", 1)[0] if not self.request.host.startswith("[") \
+                else self.request.host.split("]")[0] + "]"
+            if host.lower() not in allowed:
+                logging.getLogger("ArchwkVoila").warning("archwk: refused a request for host %r (allowed: %s)",
+                                                        self.request.host, ", ".join(sorted(allowed)))
+                raise tornado.web.HTTPError(403, "unknown host")
+        return super().prepare(*args, **kwargs)
+
+
 class ArchwkVoila(Voila):
     name = "voila"  # reads voila.json like Voila itself
 
     max_kernels = Int(16, help="Most kernels pages may hold at once (preheated ones not counted); "
                                "0 for no cap. Each is a Python process of about 130 MB.").tag(config=True)
 
+    allowed_hosts = List(Unicode(), help="Host names the server answers to (e.g. [\"archwk.example.org\", "
+                                         "\"127.0.0.1\"]); empty: any, as Voila does.").tag(config=True)
+
     def init_settings(self):
         settings = super().init_settings()
         settings["archwk_max_kernels"] = self.max_kernels
+        settings["archwk_allowed_hosts"] = {h.lower() for h in self.allowed_hosts}
         return settings
 
     def init_handlers(self):
@@ -126,6 +148,9 @@ class ArchwkVoila(Voila):
         if bundle is not None:
             handlers.append((url_path_join(self.server_url, r"/voila/archwk/plotly/(.*)"),
                              tornado.web.StaticFileHandler, {"path": str(bundle.parent)}))
+        if self.allowed_hosts:
+            handlers = [(pattern, type(handler.__name__, (HostCheck, handler), {}), *rest)
+                        for pattern, handler, *rest in handlers]
         return handlers
 
     def start(self):

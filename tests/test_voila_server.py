@@ -127,3 +127,17 @@ def test_a_password_guards_a_published_server(small_server):
         except urllib.error.HTTPError as e:
             body = e.read().decode()
         assert ("hello from the kernel" in body) == ok, password
+
+
+@pytest.mark.voila_args("--ArchwkVoila.allowed_hosts=archwk.example.org", "--ArchwkVoila.allowed_hosts=127.0.0.1")
+def test_a_published_server_answers_only_to_its_host_names(small_server):
+    for host, ok in (("archwk.example.org", True), ("127.0.0.1", True), ("rebound.example.net", False)):
+        conn = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=120)
+        conn.request("GET", "/voila/static/voila.js", headers={"Host": f"{host}:{small_server.port}"})
+        r = conn.getresponse()
+        r.read()
+        conn.close()
+        assert (r.status == 200) == ok, (host, r.status)
+    status, body = get(small_server.url("hello.ipynb"))
+    assert status == 200 and "hello from the kernel" in body
+    assert "refused a request for host 'rebound.example.net" in small_server.log()
