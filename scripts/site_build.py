@@ -132,7 +132,9 @@ def pyodide_tarball() -> Path:
     if not tgz.exists():
         log(f"npm pack pyodide@{PYODIDE_VERSION}")
         CACHE.mkdir(parents=True, exist_ok=True)
-        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"])
+        # npm's own cache inside the repository too (nothing is kept outside it)
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+            env={**os.environ, "npm_config_cache": str(WORK / "npm-cache")})
     return tgz
 
 
@@ -153,6 +155,7 @@ def download_wheels(reqs: list[str]) -> dict[str, Path]:
     if missing:
         log(f"pip download {len(missing)} wheels")
         run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--cache-dir", str(WORK / "pip-cache"),
              "--only-binary=:all:", "--python-version", BROWSER_PYTHON, "--platform", "any",
              "--implementation", "py", "-d", str(dest), *missing])
     got = have()
