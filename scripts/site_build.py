@@ -363,7 +363,26 @@ def patch_pages(out: Path) -> list[str]:
     return pages
 
 
+#: anywidget gives a widget 2 s to start, from the moment its model is made; in a page
+#: whose Python runs in the browser, on a busy computer, that is too short: 30 s (as
+#: scripts/voila_app.py does for the Voila server)
+ANYWIDGET_TIMEOUT = ("AbortSignal.timeout(2000)", "AbortSignal.timeout(30000)")
+
+
+def patch_anywidget(out: Path) -> int:
+    patched = 0
+    for js in (out / "extensions" / "anywidget" / "static").glob("*.js"):
+        text = js.read_text()
+        if ANYWIDGET_TIMEOUT[0] in text:
+            js.write_text(text.replace(*ANYWIDGET_TIMEOUT))
+            patched += 1
+    if not patched:
+        raise SystemExit("site: anywidget's start-up timeout was not found (another anywidget version?)")
+    return patched
+
+
 def finish(out: Path) -> None:
+    patch_anywidget(out)
     with zipfile.ZipFile(next(CACHE.glob(f"wheels/plotly-{BROWSER_WHEELS['plotly'][0]}-*.whl"))) as z:
         bundle = out / BUNDLE_FILE
         bundle.parent.mkdir(parents=True, exist_ok=True)

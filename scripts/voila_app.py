@@ -13,6 +13,7 @@ Voila 0.5 itself, with the settings of ./voila.json, plus:
   inside every figure's widget state: the kernels are told its URL (ARCHWK_PLOTLY_ESM_URL,
   read by widgets.figure), and each page preloads it, so a figure starts well within anywidget's 2-second limit even when
   many pages open at once.
+- anywidget's 2-second start-up window for a widget is made 30 s (ANYWIDGET_TIMEOUT).
 - `ArchwkVoila.allowed_hosts`: the host names a published server answers to (others: 403).
 - Every page carries scripts/page_guard.js: when a widget of the page failed to start,
   the visitor is told so and offered a Reload button. No Font Awesome CDN links.
@@ -120,6 +121,34 @@ class HostCheck:
         return super().prepare(*args, **kwargs)
 
 
+#: anywidget (0.11) gives a widget 2 s to start, counted from the moment its model is made;
+#: a page whose figure missed it never draws. On a busy machine, or with many pages opening
+#: at once, that is too short (the browser is still compiling plotly's 5 MB script): the
+#: start-up window is made 30 s. A widget that cannot start at all fails at once as before.
+ANYWIDGET_TIMEOUT = ("AbortSignal.timeout(2000)", "AbortSignal.timeout(30000)")
+
+
+def patch_anywidget(text: str) -> str:
+    return text.replace(*ANYWIDGET_TIMEOUT)
+
+
+class AnywidgetHandler(tornado.web.RequestHandler):
+    """anywidget's page-side scripts, with the longer start-up window (see above)."""
+
+    def initialize(self, paths):
+        self.paths = paths
+
+    def get(self, name):
+        for folder in self.paths:
+            path = Path(folder) / "anywidget" / "static" / name
+            if path.is_file() and path.resolve().parent == (Path(folder) / "anywidget" / "static").resolve():
+                self.set_header("Content-Type", "text/javascript; charset=UTF-8")
+                self.set_header("Cache-Control", "no-cache")
+                self.finish(patch_anywidget(path.read_text()))
+                return
+        raise tornado.web.HTTPError(404)
+
+
 class ArchwkVoila(Voila):
     name = "voila"  # reads voila.json like Voila itself
 
@@ -148,6 +177,8 @@ class ArchwkVoila(Voila):
         if bundle is not None:
             handlers.append((url_path_join(self.server_url, r"/voila/archwk/plotly/(.*)"),
                              tornado.web.StaticFileHandler, {"path": str(bundle.parent)}))
+        handlers.insert(0, (url_path_join(self.server_url, r"/voila/labextensions/anywidget/static/([^/]+\.js)"),
+                            AnywidgetHandler, {"paths": list(self.labextensions_path)}))
         if self.allowed_hosts:
             handlers = [(pattern, type(handler.__name__, (HostCheck, handler), {}), *rest)
                         for pattern, handler, *rest in handlers]

@@ -97,6 +97,9 @@ def test_site_holds_every_page_and_what_they_load(site):
     assert not (out / "build").exists()
     assert not (out / "extensions" / "jupyterlab-plotly").exists()
     assert (out / "extensions" / "anywidget").is_dir()  # the browser side of plotly's FigureWidget
+    # with anywidget's widget start-up window made 30 s instead of 2 s (a busy computer)
+    scripts = "".join(p.read_text() for p in (out / "extensions" / "anywidget" / "static").glob("*.js"))
+    assert "AbortSignal.timeout(30000)" in scripts and "AbortSignal.timeout(2000)" not in scripts
     assert result["bytes"] < 45e6, f"the site grew to {result['bytes'] / 1e6:.1f} MB"
 
 
