@@ -11,9 +11,10 @@ Voila 0.5 itself, with the settings of ./voila.json, plus:
   without starting a kernel.
 - plotly's FigureWidget script (5 MB) is served once, as a cacheable file, instead of
   inside every figure's widget state: the kernels are told its URL (ARCHWK_PLOTLY_ESM_URL,
-  read by widgets.figure), and each page preloads it, so a figure starts well within anywidget's 2-second limit even when
-  many pages open at once.
-- anywidget's 2-second start-up window for a widget is made 30 s (ANYWIDGET_TIMEOUT).
+  read by widgets.figure), and each page preloads it.
+- anywidget's 2-second start-up window for a widget is made 30 s (ANYWIDGET_TIMEOUT): a
+  board whose script was still compiling then (a preheated page, eight pages opening at
+  once on two cores) never drew.
 - `ArchwkVoila.allowed_hosts`: the host names a published server answers to (others: 403).
 - Every page carries scripts/page_guard.js: when a widget of the page failed to start,
   the visitor is told so and offered a Reload button. No Font Awesome CDN links.
@@ -22,14 +23,13 @@ Run: python scripts/voila_app.py [voila options] notebooks/
 """
 from __future__ import annotations
 
+import html
+import logging
 import os
+import re
 import sys
 from pathlib import Path
 from urllib.parse import urlparse
-
-import html
-import logging
-import re
 
 import tornado.web
 from jupyter_server.utils import url_path_join
