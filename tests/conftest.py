@@ -9,3 +9,5 @@ def pytest_configure(config):
         "card(*buildings, apprentice=None): the building cards (by name) and apprentice cards "
         "(by id, an int or a tuple of ints) whose behaviour this test checks",
     )
+    config.addinivalue_line(
+        "markers", "voila_args(*options): extra Voila options for tests/test_voila_server.py's server")

@@ -180,17 +180,28 @@ SESSION_LOCATIONS = [("Quarry", "quarry"), ("Forest", "forest"), ("Mines", "mine
                      ("Town Centre", "town_centre"), ("Tax Stand", "tax_stand")]
 
 
-def test_eight_sessions_each_have_their_own_game(server, browser):
-    """Eight pages open at the same time, each with its own kernel and game: a
-    move in one never shows in another. The pages are opened one after the
-    other (each waits for its board), then played in turn while all eight stay
-    open; opening eight plotly pages in the same second on two cores can take
-    longer than the 2 s anywidget allows a figure to initialize."""
+def test_eight_pages_opened_at_once_each_follow_their_clicks(server, browser):
+    """Eight explorer pages opened in the same moment (every navigation starts before
+    any page has loaded: two get the preheated kernels, six start their own), each with
+    its own kernel and game: every board must start (no figure stuck past anywidget's
+    2-second limit: plotly's script is served once, by URL, and preloaded) and follow its
+    own clicks; a move in one never shows in another."""
     pages = []
     for _ in SESSION_LOCATIONS:
-        page, console = vb.open_app_page(browser, server.url("explorer.ipynb"), viewport=(1400, 1000),
-                                         wait_for=".js-plotly-plot", board=True, timeout=LOAD_TIMEOUT)
-        pages.append((page, console))
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        pages.append((page, vb.Console().attach(page)))
+    t0 = time.monotonic()
+    for page, _ in pages:  # a navigation started from the page itself does not wait for the load
+        page.evaluate("url => { window.location.href = url; }", server.url("explorer.ipynb"))
+    for page, _ in pages:
+        page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
+        vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    opened = time.monotonic() - t0
+    page.wait_for_timeout(2500)  # a figure that missed anywidget's limit has said so by now
+    for i, (page, console) in enumerate(pages):
+        assert not vb.figures_stuck(console), f"page {i}: {console.errors}"
+        assert page.locator(".archwk-reload").count() == 0, f"page {i} offers a reload"
     for page, console in pages:
         play_draft(page, console)
     for (page, console), (label, loc) in zip(pages, SESSION_LOCATIONS):
@@ -204,6 +215,7 @@ def test_eight_sessions_each_have_their_own_game(server, browser):
             vb.screenshot(page, f"session-{i}")
         assert vb.widget_errors(page) == [] and console.errors == [], console.errors
     assert len(kernels) == len(pages) and None not in kernels, kernels
+    print(f"8 explorer pages opened at once: all boards drawn in {opened:.1f} s")
     for page, _ in pages:
         page.context.close()
 
@@ -333,4 +345,62 @@ def test_a_link_with_a_game_code_opens_that_position(server, browser):
     page.get_by_text(re.compile(r"2 players ·")).first.wait_for(timeout=STEP_TIMEOUT)
     assert "3 players ·" not in vb.body_text(page)
     assert_clean(page, console, "whatif-from-a-game-code-link")
+
+
+def test_a_page_whose_board_cannot_start_says_so_and_reloads(server, browser):
+    """The FigureWidget script cannot load (here: the request is refused): the page
+    says that part of it did not start and offers a reload, which brings the board."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    console = vb.Console().attach(page)
+    page.route(re.compile(r"/voila/archwk/plotly/"), lambda route: route.abort())
+    page.goto(server.url("explorer.ipynb"), timeout=LOAD_TIMEOUT)
+    banner = page.locator(".archwk-reload")
+    banner.wait_for(timeout=LOAD_TIMEOUT)
+    assert "did not start" in banner.inner_text()
+    vb.screenshot(page, "reload-offered")
+    page.unroute(re.compile(r"/voila/archwk/plotly/"))
+    banner.get_by_role("button", name="Reload the page").click()
+    page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
+    vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(2500)
+    assert page.locator(".archwk-reload").count() == 0
+    context.close()
+
+
+def test_closing_a_page_shuts_its_kernel_down_with_xsrf_checks_on(server, browser):
+    """XSRF checks are on (voila.json no longer turns them off); the shutdown a page
+    sends as it closes is still accepted, and its kernel goes away."""
+    import urllib.error
+    import urllib.request
+    page, console = vb.open_app_page(browser, server.url("dashboard.ipynb"), wait_for=".archwk-dashboard",
+                                     timeout=LOAD_TIMEOUT)
+    kernel = vb.kernel_id(page)
+    assert kernel
+    with urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=10) as r:
+        assert r.status == 200
+    # a shutdown request from another site, or from no page at all (no XSRF token), is refused
+    for headers, code in (({"Origin": "http://elsewhere.example"}, 404), ({}, 403)):
+        req = urllib.request.Request(f"{server.base}/voila/api/shutdown/{kernel}", method="POST", data=b"",
+                                     headers=headers)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(req, timeout=10)
+        assert refused.value.code == code, headers  # 404: jupyter_server's cross-origin block
+    with urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=10) as r:
+        assert r.status == 200  # still running
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=10).close()
+        except urllib.error.HTTPError as e:
+            assert e.code == 404
+            break
+        assert time.monotonic() < deadline, "the closed page's kernel is still running"
+        time.sleep(0.3)
+    assert console.errors == [], console.errors
+    log = server.log()
+    assert f"Kernel shutdown: {kernel}" in log
+    # the one refused shutdown is ours above; the page's own was accepted
+    assert log.count(f"403 POST /voila/api/shutdown/{kernel} (127.0.0.1):") == 1
     page.context.close()

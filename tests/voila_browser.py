@@ -85,16 +85,15 @@ class VoilaServer:
 
 
 def start_voila(port: int | None = None, log_path: Path | None = None, timeout: float = 90,
-                extra_args: tuple[str, ...] = ()) -> VoilaServer:
-    """Voila serving notebooks/ with the repository's voila.json (preheated
-    kernels), as `bash scripts/kit serve` does; returns once it answers."""
+                extra_args: tuple[str, ...] = (), notebooks: str = "notebooks/") -> VoilaServer:
+    """Voila (scripts/voila_app.py) serving `notebooks` with the repository's voila.json
+    (preheated kernels), as `bash scripts/kit serve` does; returns once it answers."""
     port = port or free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = log_path or ARTIFACTS / "voila.log"
-    voila = Path(sys.executable).with_name("voila")
-    cmd = [str(voila) if voila.exists() else sys.executable, *([] if voila.exists() else ["-m", "voila"]),
+    cmd = [sys.executable, str(ROOT / "scripts" / "voila_app.py"),
            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-           "--template=archwk", *extra_args, "notebooks/"]
+           "--template=archwk", *extra_args, notebooks]
     log = open(log_path, "w")
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_env())
     log.close()

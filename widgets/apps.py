@@ -19,6 +19,8 @@ import ipywidgets
 
 import archwk
 from archwk import GameState
+from .inbrowser import browser_notice_html
+from .links import page_href
 from .text import guarded
 
 #: your seat's name in games against bots (the library's sentences read "Ann (you) places…")
@@ -65,7 +67,7 @@ def _page_cards() -> str:
     cards = []
     for file, title, what in PAGES:
         cards.append(
-            f'<a href="{file}" class="archwk-page-link" style="text-decoration:none;color:inherit">'
+            f'<a href="{page_href(file)}" class="archwk-page-link" style="text-decoration:none;color:inherit">'
             f'<div style="border:1px solid #d8ccb0;border-radius:8px;padding:10px 14px;width:230px;'
             f'min-height:96px;background:#fffaf0"><div style="font-size:16px;font-weight:bold;'
             f'color:#7a4b12">{esc(title)} →</div><div style="font-size:13px;color:#444;margin-top:4px">'
@@ -77,7 +79,7 @@ def _lessons_html() -> str:
     from .tutorial.lessons import LESSONS
     rows = "".join(f"<tr><td>{i}</td><td>{esc(lesson.title)}</td><td><i>{esc(lesson.section)}</i></td>"
                    f"<td>{esc(lesson.task)}</td></tr>" for i, lesson in enumerate(LESSONS, 1))
-    return ('<div class="archwk-notes" style="font-size:13px"><p>Open the <a href="tutorial.ipynb">rules '
+    return (f'<div class="archwk-notes" style="font-size:13px"><p>Open the <a href="{page_href("tutorial")}">rules '
             'tutorial</a> to play these lessons; progress shows at the top of the page.</p>'
             '<style>.archwk-notes table{border-collapse:collapse}.archwk-notes td,.archwk-notes th'
             '{border:1px solid #ddd;padding:3px 6px;vertical-align:top}</style>'
@@ -94,7 +96,7 @@ def dashboard() -> ipywidgets.Tab:
         + _page_cards()
         + "<p style='color:#666;font-size:12px;margin-top:12px'>archwk plays the printed rulebook; the "
           "<b>Rules notes</b> tab says where the rulebook, the online summary and the online version "
-          "disagree, and what archwk does.</p></div>")
+          "disagree, and what archwk does.</p>" + browser_notice_html() + "</div>")
     notes = ipywidgets.HTML(rules_notes_html())
     lessons = ipywidgets.HTML(_lessons_html())
     tab = ipywidgets.Tab(children=[start, notes, lessons])

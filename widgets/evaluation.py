@@ -21,8 +21,8 @@ def draw_evaluation(figure, box, values, *, title: str | None = None):
     from .analysis_charts import evaluation_chart
     fig = evaluation_chart(list(values), title=title)
     if figure is None:
-        import plotly.graph_objects as go
-        figure = go.FigureWidget(fig)
+        from .figure import Figure
+        figure = Figure(fig)
         box.children = [figure]
     else:
         with figure.batch_update():

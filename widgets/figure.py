@@ -9,13 +9,37 @@ passed as plotly's `Undefined`, which leaves them as they are.
 """
 from __future__ import annotations
 
+import json
+import os
 from copy import deepcopy
 
 import plotly.graph_objects as go
 from plotly.basedatatypes import Undefined
 
 
-class LiveFigure(go.FigureWidget):
+def _bundle_loader(url: str | None) -> str | None:
+    """A small ES module that imports plotly's FigureWidget script from `url` (a path on the
+    page's own server) instead of carrying its 5 MB in every figure's widget state."""
+    if not url:
+        return None
+    return (f"const bundle = await import(new URL({json.dumps(url)}, location.href).href);\n"
+            "export default bundle.default;\n")
+
+
+#: set by scripts/voila_app.py (`bash scripts/kit serve`) and by the static site's pages
+#: (scripts/site_build.py), which serve the script once, as a file
+_ESM = _bundle_loader(os.environ.get("ARCHWK_PLOTLY_ESM_URL"))
+
+
+class Figure(go.FigureWidget):
+    """A plotly FigureWidget; under `kit serve` and on the static site its script is
+    loaded once per page, by URL (in JupyterLab, from the widget state as usual)."""
+
+    if _ESM:
+        _esm = _ESM
+
+
+class LiveFigure(Figure):
     """A FigureWidget whose full widget state is always the current figure.
 
     plotly sends changes to the page as messages and refreshes the synced

@@ -146,6 +146,10 @@ def guarded(method):
         try:
             return method(self, *args, **kwargs)
         except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
+            if not isinstance(e, ValueError):  # a bug: the details go to the server's log
+                import sys
+                import traceback
+                traceback.print_exception(e, file=sys.__stderr__)
             show = getattr(self, "show_error", None)
             if show is not None:
                 show(e)

@@ -1,0 +1,501 @@
+"""Build the static website: the notebooks as Voici pages, Python in the visitor's browser.
+
+Run by `bash scripts/kit site [DIR]` inside `.venv-site` (scripts/site-requirements.txt),
+never in the project's own .venv: whatever JupyterLab extension the build environment holds
+is copied into the site, so that environment stays small.
+
+What goes into DIR (every file a page asks for is in DIR: no CDN, no other host):
+- voici/render/<notebook>.html: one page per notebook in notebooks/ (dashboard, tutorial,
+  explorer, what-if, solo), and the notebooks' helper modules, as Voici builds them;
+- static/pyodide/: the Pyodide runtime from the npm package `pyodide` (PYODIDE_VERSION),
+  with the Python wheels the pages import: the pure-Python packages of Pyodide's lock the
+  kernel needs (downloaded from PyPI at the lock's versions), the widget libraries
+  (BROWSER_WHEELS), and archwk itself, built from this checkout. Each wheel is trimmed
+  of what a page never loads (JupyterLab extension copies, tests, plotly's own plotly.js),
+  and the lock lists only the wheels shipped, with their real sha256;
+- index.html: a relative redirect to the dashboard, so the site works from a sub-path.
+
+Downloads are kept in .site-work/cache (git-ignored, inside the repository); a second
+build downloads nothing. Usage: python scripts/site_build.py OUT_DIR [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / ".site-work"
+CACHE = WORK / "cache"
+
+PYODIDE_VERSION = "0.29.0"
+#: the browser's Python (Pyodide 0.29's); wheels are chosen for it
+BROWSER_PYTHON = "3.13"
+
+#: Pyodide-lock packages the kernel imports (pyodide-kernel, ipykernel's stand-in,
+#: IPython and what they import); their dependencies in the lock come with them.
+LOCK_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions", "narwhals")
+#: lock dependencies never shipped (binary builds no page uses; matplotlib-inline imports
+#: matplotlib only when a figure is drawn with it)
+LOCK_DROP = {"matplotlib", "numpy", "contourpy", "kiwisolver", "pillow", "fonttools", "cycler",
+             "pyparsing", "python-dateutil", "pytz", "six"}
+
+#: the pure-Python wheels the pages import beyond Pyodide's lock, at the versions the
+#: project's own environment is tested with (shared/stack.md); name -> (version, imports, depends)
+BROWSER_WHEELS = {
+    "comm": ("0.2.3", ["comm"], []),
+    "jupyterlab-widgets": ("3.0.17", ["jupyterlab_widgets"], []),
+    "ipywidgets": ("8.1.9", ["ipywidgets"], ["comm", "ipython", "traitlets", "jupyterlab-widgets"]),
+    "psygnal": ("0.16.1", ["psygnal"], ["typing-extensions"]),
+    "anywidget": ("0.11.0", ["anywidget"], ["ipywidgets", "psygnal", "typing-extensions"]),
+    "plotly": ("7.1.0", ["plotly", "_plotly_utils"], ["narwhals", "packaging"]),
+    "mistune": ("3.4.0", ["mistune"], []),
+}
+#: pyodide-kernel's own wheels: {name: imports}; widgetsnbextension has two stand-ins, for
+#: ipywidgets 7 and 8
+KERNEL_WHEELS = {"piplite": ["piplite"], "pyodide-kernel": ["pyodide_kernel"], "ipykernel": ["ipykernel"],
+                 "widgetsnbextension": ["widgetsnbextension"]}
+KERNEL_WHEEL_VERSIONS = {"widgetsnbextension": "4.0.999"}
+#: what every page loads at start, all at once (the kernel, IPython, the widgets, archwk);
+#: `PAGE_PACKAGES` adds per page. The kernel installs one by one what is not named here.
+BASE_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
+                 "widgetsnbextension", "archwk", "ipywidgets", "mistune"]
+#: extra packages a page imports (the board is a plotly FigureWidget: plotly + anywidget)
+PLOTLY_PAGES = {"tutorial", "explorer", "whatif", "solo"}
+PAGE_PACKAGES = {"plotly": ["plotly", "anywidget"]}
+
+#: wheel members never loaded in a page
+TRIM = [
+    re.compile(r"^[^/]+\.data/data/share/"),          # JupyterLab/notebook extension copies
+    re.compile(r"^(plotly|anywidget|jupyterlab_widgets)/(labextension|nbextension)/"),
+    re.compile(r"^plotly/package_data/plotly\.min\.js$"),  # FigureWidget brings widgetbundle.js
+    re.compile(r"^plotly/package_data/datasets/"),         # plotly.express sample data
+    re.compile(r"(^|/)tests?/"),
+]
+#: plotly's FigureWidget script (5 MB): served once as a file of the site, which every page
+#: with a board preloads and each figure imports by URL (widgets.figure, told the URL by the
+#: page's ARCHWK_PLOTLY_ESM_URL); in the wheel only a stub stays (anywidget reads the file)
+BUNDLE_MEMBER = "plotly/package_data/widgetbundle.js"
+BUNDLE_STUB = b"// archwk's site serves this script as a file: see static/archwk/\nexport default {};\n"
+BUNDLE_FILE = f"static/archwk/plotly-widgetbundle-{BROWSER_WHEELS['plotly'][0]}.js"
+#: Font Awesome from a CDN (Voila's templates link it; ipywidgets bundles its icons)
+CDN_LINK = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*', re.I)
+#: nbconvert's loader of mermaid.js from a CDN (used only for mermaid diagrams: none here)
+CDN_SCRIPT = re.compile(r'<script type="module">(?:(?!</script>).)*?import\("https?://(?:(?!</script>).)*</script>\s*',
+                        re.S)
+#: what would make a browser ask another host for something
+REMOTE = re.compile(r"""(?:href|src)=["']https?://|import\(["']https?://""", re.I)
+#: on every page: a widget that failed to start is reported, with a Reload button
+PAGE_GUARD = (ROOT / "scripts" / "page_guard.js").read_text()
+PYODIDE_KEEP = ("pyodide.asm.js", "pyodide.asm.wasm", "pyodide.js", "pyodide.mjs", "python_stdlib.zip",
+                "package.json")
+
+
+def log(msg: str) -> None:
+    print(f"site: {msg}", file=sys.stderr, flush=True)
+
+
+def run(cmd, **kw) -> None:
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode:
+        out = "\n".join(line for line in (r.stdout + r.stderr).splitlines() if "is ignored" not in line)
+        raise SystemExit(f"site: command failed: {' '.join(map(str, cmd))}\n{out[-4000:]}")
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------- inputs
+
+def pyodide_tarball() -> Path:
+    """The npm package pyodide@PYODIDE_VERSION (npm checks the registry's integrity hash)."""
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        log(f"npm pack pyodide@{PYODIDE_VERSION}")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        # npm's own cache inside the repository too (nothing is kept outside it)
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+            env={**os.environ, "npm_config_cache": str(WORK / "npm-cache")})
+    return tgz
+
+
+def download_wheels(reqs: list[str]) -> dict[str, Path]:
+    """Pure-Python wheels `name==version` for the browser's Python; {normalized name: path}."""
+    dest = CACHE / "wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+
+    def have():
+        out = {}
+        for w in dest.glob("*.whl"):
+            name, version = w.name.split("-")[:2]
+            out[(norm(name), version)] = w
+        return out
+
+    wanted = [(norm(r.split("==")[0]), r.split("==")[1]) for r in reqs]
+    missing = [r for r, key in zip(reqs, wanted) if key not in have()]
+    if missing:
+        log(f"pip download {len(missing)} wheels")
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--cache-dir", str(WORK / "pip-cache"),
+             "--only-binary=:all:", "--python-version", BROWSER_PYTHON, "--platform", "any",
+             "--implementation", "py", "-d", str(dest), *missing])
+    got = have()
+    return {key[0]: got[key] for key in wanted}
+
+
+def build_archwk_wheel(out: Path) -> Path:
+    """archwk (with `widgets`) from this checkout, built from a copy of its sources so the
+    build leaves nothing in the working tree."""
+    src = WORK / "archwk-src"
+    shutil.rmtree(src, ignore_errors=True)
+    src.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for pkg in ("archwk", "widgets"):
+        shutil.copytree(ROOT / pkg, src / pkg, ignore=ignore)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+         "--no-build-isolation", "-w", str(out), str(src)])
+    shutil.rmtree(src, ignore_errors=True)
+    (wheel,) = out.glob("archwk-*.whl")
+    return wheel
+
+
+def trim_wheel(src: Path, dest_dir: Path) -> Path:
+    """A copy of a wheel without the members a page never loads (its RECORD rewritten)."""
+    dest = dest_dir / src.name
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+        record_name = next(n for n in zin.namelist() if n.endswith(".dist-info/RECORD"))
+        kept = [i for i in zin.infolist() if not any(p.search(i.filename) for p in TRIM)]
+        keep_names = {i.filename for i in kept}
+        for info in kept:
+            data = zin.read(info.filename) if info.filename != BUNDLE_MEMBER else BUNDLE_STUB
+            if info.filename == record_name:
+                lines = [line for line in data.decode().splitlines() if line.split(",")[0] in keep_names]
+                data = ("\n".join(lines) + "\n").encode()
+            zout.writestr(info, data)
+    return dest
+
+
+def sqlite3_stand_in(dest_dir: Path) -> Path:
+    """An empty `sqlite3` wheel: Pyodide's is a wasm build not on PyPI; IPython imports it
+    for its history, and copes when it is a stub (the kernel asks for the package by name)."""
+    path = dest_dir / "sqlite3-1.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        files = {
+            "sqlite3_stand_in/__init__.py": "",
+            "sqlite3_stand_in-1.0.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 1.0.0\n",
+            "sqlite3_stand_in-1.0.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: archwk\nRoot-Is-Purelib: true\n"
+                                                       "Tag: py3-none-any\n",
+        }
+        for name, text in files.items():
+            z.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
+        z.writestr(zipfile.ZipInfo("sqlite3_stand_in-1.0.0.dist-info/RECORD", (2020, 1, 1, 0, 0, 0)),
+                   "".join(f"{n},,\n" for n in files) + "sqlite3_stand_in-1.0.0.dist-info/RECORD,,\n")
+    return path
+
+
+# --------------------------------------------------------------------------- the lite source
+
+def lock_closure(packages: dict) -> list[str]:
+    by_norm = {norm(k): k for k in packages}
+    seen: list[str] = []
+
+    def walk(name):
+        key = by_norm[norm(name)]
+        if key in seen or norm(key) in LOCK_DROP:
+            return
+        seen.append(key)
+        for dep in packages[key]["depends"]:
+            walk(dep)
+
+    for root in LOCK_ROOTS:
+        walk(root)
+    return seen
+
+
+def make_pyodide_dir(static: Path) -> dict:
+    """static/pyodide: runtime, wheels, and a lock naming only what is shipped."""
+    pyo = static / "pyodide"
+    shutil.rmtree(pyo, ignore_errors=True)
+    pyo.mkdir(parents=True)
+    with tarfile.open(pyodide_tarball()) as tar:
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/")
+            if name in PYODIDE_KEEP or name == "pyodide-lock.json":
+                with tar.extractfile(member) as f:
+                    (pyo / name).write_bytes(f.read())
+    lock = json.loads((pyo / "pyodide-lock.json").read_text())
+    src = lock["packages"]
+    keep = [k for k in lock_closure(src) if k != "sqlite3"]
+
+    reqs = [f"{src[k]['name']}=={src[k]['version']}" for k in keep]
+    reqs += [f"{name}=={v[0]}" for name, v in BROWSER_WHEELS.items()]
+    wheels = download_wheels(reqs)
+
+    packages = {}
+
+    def add(key, name, version, wheel: Path, imports, depends, trimmed=True):
+        shipped = trim_wheel(wheel, pyo) if trimmed else Path(shutil.copy2(wheel, pyo / wheel.name))
+        packages[key] = {"name": name, "version": version, "file_name": shipped.name, "install_dir": "site",
+                         "sha256": sha256(shipped), "package_type": "package", "imports": imports,
+                         "depends": depends, "unvendored_tests": False}
+
+    for k in keep:
+        e = src[k]
+        add(k, e["name"], e["version"], wheels[norm(e["name"])], e["imports"],
+            [d for d in e["depends"] if norm(d) not in LOCK_DROP])
+    for name, (version, imports, depends) in BROWSER_WHEELS.items():
+        add(name, name, version, wheels[norm(name)], imports, depends)
+    # the kernel's own wheels (pyodide-kernel's extension ships them for piplite): in the
+    # lock too, so that they load with the rest at start instead of one after another
+    kernel_pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    for name, imports in KERNEL_WHEELS.items():
+        (wheel,) = [w for w in kernel_pypi.glob("*.whl") if norm(w.name.split("-")[0]) == norm(name)
+                    and w.name.split("-")[1] == KERNEL_WHEEL_VERSIONS.get(name, w.name.split("-")[1])]
+        add(name, name, wheel.name.split("-")[1], wheel, imports, [], trimmed=False)
+    stub = sqlite3_stand_in(WORK / "tmp")
+    add("sqlite3", "sqlite3", "1.0.0", stub, ["sqlite3"], [], trimmed=False)
+    archwk = build_archwk_wheel(WORK / "tmp")
+    version = archwk.name.split("-")[1]
+    add("archwk", "archwk", version, archwk, ["archwk", "widgets"], [], trimmed=False)
+    # every dependency named must be shipped
+    names = {norm(k) for k in packages}
+    for k, e in packages.items():
+        missing = [d for d in e["depends"] if norm(d) not in names]
+        if missing:
+            raise SystemExit(f"site: {k} depends on {missing}, which the site does not ship")
+    lock["packages"] = packages
+    (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return packages
+
+
+def kernel_settings(packages: list[str], plotly: bool = False) -> dict:
+    options = {"packages": packages}
+    if plotly:  # the page's Python is told where the FigureWidget script is (relative to the page)
+        options["env"] = {"HOME": "/home/pyodide", "ARCHWK_PLOTLY_ESM_URL": f"../../{BUNDLE_FILE}"}
+    return {"@jupyterlite/pyodide-kernel-extension:kernel": {
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": options,
+    }}
+
+
+#: packages whose JupyterLab extension (the browser side of their widgets) the pages need;
+#: Voici bundles ipywidgets' own, plotly's FigureWidget is an anywidget
+FRONTEND_EXTENSIONS = ("anywidget",)
+
+
+def make_lite_dir(lite: Path) -> None:
+    shutil.rmtree(lite, ignore_errors=True)
+    (lite / "static").mkdir(parents=True)
+    make_pyodide_dir(lite / "static")
+    frontends = [str(w) for name in FRONTEND_EXTENSIONS
+                 for w in (CACHE / "wheels").glob(f"{name}-{BROWSER_WHEELS[name][0]}-*.whl")]
+    content = lite / "content"
+    content.mkdir()
+    for path in sorted((ROOT / "notebooks").iterdir()):
+        if path.suffix == ".ipynb" or (path.suffix == ".py" and path.name != "build.py"):
+            shutil.copy2(path, content / path.name)
+    (lite / "jupyter_lite_config.json").write_text(json.dumps({
+        "LiteBuildConfig": {"contents": ["content"], "no_sourcemaps": True, "apps": ["voici"],
+                            "no_unused_shared_packages": True, "federated_extensions": frontends},
+    }, indent=2))
+    (lite / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {"litePluginSettings": kernel_settings(BASE_PACKAGES)},
+    }, indent=2))
+
+
+# --------------------------------------------------------------------------- after the build
+
+def page_packages(stem: str) -> list[str]:
+    extra = PAGE_PACKAGES["plotly"] if stem in PLOTLY_PAGES else []
+    return BASE_PACKAGES + extra
+
+
+def patch_pages(out: Path) -> list[str]:
+    """Each page: no CDN links, a page-relative base URL (sub-paths), its own package list."""
+    pages = []
+    for html_path in sorted((out / "voici").rglob("*.html")):
+        text = html_path.read_text()
+        new = CDN_SCRIPT.sub("", CDN_LINK.sub("", text))
+        if html_path.parent.name == "render" and "archwk page guard" not in new:
+            new = new.replace("</head>", f"<script>{PAGE_GUARD}</script>\n</head>", 1)
+        m = re.search(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', new, re.S)
+        if m:
+            config = json.loads(m.group(2))
+            depth = len(html_path.relative_to(out).parts) - 1
+            config["baseUrl"] = "../" * depth or "./"
+            if html_path.parent.name == "render":
+                stem = html_path.stem
+                settings = config.setdefault("litePluginSettings", {})
+                plotly = stem in PLOTLY_PAGES
+                for plugin, values in kernel_settings(page_packages(stem), plotly).items():
+                    settings.setdefault(plugin, {}).update(values)
+                pages.append(stem)
+            new = new[:m.start(2)] + json.dumps(config) + new[m.end(2):]
+            if html_path.parent.name == "render" and html_path.stem in PLOTLY_PAGES:
+                new = new.replace("</head>", f'<link rel="modulepreload" href="../../{BUNDLE_FILE}">\n</head>', 1)
+        if new != text:
+            html_path.write_text(new)
+    leftover = [str(p.relative_to(out)) for p in out.rglob("*.html") if REMOTE.search(p.read_text())]
+    if leftover:
+        raise SystemExit(f"site: pages still link a CDN: {leftover}")
+    return pages
+
+
+#: anywidget gives a widget 2 s to start, from the moment its model is made; in a page
+#: whose Python runs in the browser, on a busy computer, that is too short: 30 s (as
+#: scripts/voila_app.py does for the Voila server)
+ANYWIDGET_TIMEOUT = ("AbortSignal.timeout(2000)", "AbortSignal.timeout(30000)")
+
+
+def patch_anywidget(out: Path) -> int:
+    patched = 0
+    for js in (out / "extensions" / "anywidget" / "static").glob("*.js"):
+        text = js.read_text()
+        if ANYWIDGET_TIMEOUT[0] in text:
+            js.write_text(text.replace(*ANYWIDGET_TIMEOUT))
+            patched += 1
+    if not patched:
+        raise SystemExit("site: anywidget's start-up timeout was not found (another anywidget version?)")
+    return patched
+
+
+def finish(out: Path) -> None:
+    patch_anywidget(out)
+    with zipfile.ZipFile(next(CACHE.glob(f"wheels/plotly-{BROWSER_WHEELS['plotly'][0]}-*.whl"))) as z:
+        bundle = out / BUNDLE_FILE
+        bundle.parent.mkdir(parents=True, exist_ok=True)
+        bundle.write_bytes(z.read(BUNDLE_MEMBER))
+    # JupyterLite's own app shell: Voici pages never request it
+    shutil.rmtree(out / "build", ignore_errors=True)
+    for junk in ("api/translations", "doit.db"):
+        p = out / junk
+        if p.is_file():
+            p.unlink()
+    (out / "index.html").write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>archwk</title>'
+        '<meta http-equiv="refresh" content="0; url=voici/render/dashboard.html"></head>'
+        '<body><a href="voici/render/dashboard.html">Architects of the West Kingdom: rules explainer</a>'
+        "</body></html>\n")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with "_" as they are
+
+
+def dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build(out: Path) -> dict:
+    t0 = time.monotonic()
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out):
+        raise SystemExit(f"site: refusing to build into {out}: it holds the repository")
+    lite = WORK / "lite"
+    (WORK / "tmp").mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(WORK / "tmp")
+    (WORK / "tmp").mkdir()
+    make_lite_dir(lite)
+    if out.exists():
+        shutil.rmtree(out)
+    voici = Path(sys.executable).with_name("voici")
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
+    log("voici build")
+    run([str(voici), "build", "--output-dir", str(out), "--lite-dir", str(lite)], cwd=lite, env=env)
+    pages = patch_pages(out)
+    finish(out)
+    shutil.rmtree(WORK / "tmp", ignore_errors=True)
+    result = {"out": str(out), "pages": pages, "bytes": dir_size(out), "seconds": round(time.monotonic() - t0, 1)}
+    return result
+
+
+# --------------------------------------------------------------------------- preview
+
+def make_server(root: Path, port: int = 0, prefix: str = "/"):
+    """A threaded HTTP server on 127.0.0.1 serving `root` under the URL path `prefix`
+    (e.g. "/archwk/", as a project page would be), as any static host does; 404 elsewhere."""
+    import functools
+    import http.server
+
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                          ".json": "application/json", ".whl": "application/octet-stream"}
+
+        def translate_path(self, path):
+            clean = path.split("?", 1)[0].split("#", 1)[0]
+            if not clean.startswith(prefix):
+                return str(root / ".not-under-prefix" / "missing")
+            return super().translate_path("/" + clean[len(prefix):])
+
+        def log_message(self, fmt, *args):  # quiet; errors still go to stderr
+            if args and str(args[1] if len(args) > 1 else "").startswith(("4", "5")):
+                super().log_message(fmt, *args)
+
+    handler = functools.partial(Handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    return server
+
+
+def serve(root: Path, port: int, prefix: str) -> int:
+    if not (root / "voici" / "render" / "dashboard.html").exists():
+        raise SystemExit(f"site: {root} holds no built site (bash scripts/kit site {root})")
+    try:
+        server = make_server(root.resolve(), port, prefix)
+    except OSError as e:
+        raise SystemExit(f"site: cannot listen on 127.0.0.1:{port} ({e.strerror}); "
+                         "choose another port with ARCHWK_PORT=...")
+    print(f"\narchwk static site: {server.url}\n(serving {root}; stop with Ctrl-C)\n", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--json", action="store_true", help="print the result as one JSON line")
+    ap.add_argument("--serve", action="store_true", help="only serve OUT (an already built site)")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--prefix", default="/", help="URL path to serve the site under (e.g. /archwk/)")
+    args = ap.parse_args(argv)
+    if args.serve:
+        return serve(args.out, args.port, args.prefix)
+    result = build(args.out)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        log(f"built {len(result['pages'])} pages into {result['out']} "
+            f"({result['bytes'] / 1e6:.1f} MB) in {result['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

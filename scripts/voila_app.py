@@ -1,0 +1,212 @@
+"""Voila as `bash scripts/kit serve` runs it: the notebooks, safe to put behind a public address.
+
+Voila 0.5 itself, with the settings of ./voila.json, plus:
+
+- XSRF checks stay on. The one request Voila's page sends without an XSRF token, the
+  kernel shutdown when a page closes (a `navigator.sendBeacon` POST to
+  /voila/api/shutdown/<kernel>), is accepted only when it comes from this server's own
+  pages (its Origin, or else its Referer, names this host) and names a live kernel.
+- A cap on the kernels visitors hold (`ArchwkVoila.max_kernels`, not counting the
+  preheated pool): past it a page answers 503 "too many visitors, try again in a minute",
+  without starting a kernel.
+- plotly's FigureWidget script (5 MB) is served once, as a cacheable file, instead of
+  inside every figure's widget state: the kernels are told its URL (ARCHWK_PLOTLY_ESM_URL,
+  read by widgets.figure), and each page preloads it.
+- anywidget's 2-second start-up window for a widget is made 30 s (ANYWIDGET_TIMEOUT): a
+  board whose script was still compiling then (a preheated page, eight pages opening at
+  once on two cores) never drew.
+- `ArchwkVoila.allowed_hosts`: the host names a published server answers to (others: 403).
+- Every page carries scripts/page_guard.js: when a widget of the page failed to start,
+  the visitor is told so and offered a Reload button. No Font Awesome CDN links.
+
+Run: python scripts/voila_app.py [voila options] notebooks/
+"""
+from __future__ import annotations
+
+import html
+import logging
+import os
+import re
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import tornado.web
+from jupyter_server.utils import url_path_join
+from traitlets import Int, List, Unicode
+from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the page guard (a widget that failed to start: say so, offer a reload)
+PAGE_GUARD = (ROOT / "scripts" / "page_guard.js").read_text()
+#: Voila's template links Font Awesome from a CDN (icons we do not use): not on our pages
+CDN_LINK = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*', re.I)
+
+BUSY_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Too many visitors</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:sans-serif;max-width:40em;margin:3em auto;line-height:1.5">
+<h1 class="archwk-busy">Too many visitors right now</h1>
+<p>Every game this server can run at once is in use. Please try again in a minute.</p>
+<p><a href="" onclick="location.reload(); return false;">Try again</a></p>
+</body></html>
+"""
+
+
+def visitor_kernels(kernel_manager) -> int:
+    """Kernels held by pages (all kernels less the preheated ones still waiting in a pool)."""
+    pooled = sum(len(pool) for pool in getattr(kernel_manager, "_pools", {}).values())
+    return max(0, len(kernel_manager.list_kernel_ids()) - pooled)
+
+
+class CappedVoilaHandler(TornadoVoilaHandler):
+    """A notebook page, unless the visitors' kernels are at the cap."""
+
+    @tornado.web.authenticated
+    async def get(self, path=None):
+        cap = self.settings.get("archwk_max_kernels", 0)
+        if cap and visitor_kernels(self.kernel_manager) >= cap:
+            self.log.warning("archwk: %d visitor kernels (the cap): answering 503 to %s", cap, self.request.path)
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.finish(BUSY_PAGE)
+            return
+        await super().get(path)
+
+    def write(self, chunk):
+        """The page as Voila renders it, without CDN links, with the page guard and (under
+        plotly) a preload of the FigureWidget script, in the page's head."""
+        if isinstance(chunk, str) and "</head>" in chunk:
+            chunk = CDN_LINK.sub("", chunk)
+            extra = f"<script>{PAGE_GUARD}</script>\n"
+            url = os.environ.get("ARCHWK_PLOTLY_ESM_URL")
+            if url:
+                extra += f'<link rel="modulepreload" href="{html.escape(url)}">\n'
+            chunk = chunk.replace("</head>", extra + "</head>", 1)
+        return super().write(chunk)
+
+
+class ShutdownHandler(VoilaShutdownKernelHandler):
+    """The page-close kernel shutdown, from this server's own pages only (see module doc)."""
+
+    def check_xsrf_cookie(self):
+        source = self.request.headers.get("Origin") or self.request.headers.get("Referer") or ""
+        if source and urlparse(source).netloc == self.request.host:
+            return None
+        return super().check_xsrf_cookie()
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id):
+        if kernel_id not in self.kernel_manager:
+            raise tornado.web.HTTPError(404, "no such kernel")
+        await super().post(kernel_id)
+
+
+class HostCheck:
+    """Mixed into every handler: with `ArchwkVoila.allowed_hosts` set, a request naming
+    another host (DNS rebinding, a stray proxy) is refused."""
+
+    def prepare(self, *args, **kwargs):
+        allowed = self.settings.get("archwk_allowed_hosts") or ()
+        if allowed:
+            host = self.request.host.rsplit(":", 1)[0] if not self.request.host.startswith("[") \
+                else self.request.host.split("]")[0] + "]"
+            if host.lower() not in allowed:
+                logging.getLogger("ArchwkVoila").warning("archwk: refused a request for host %r (allowed: %s)",
+                                                        self.request.host, ", ".join(sorted(allowed)))
+                raise tornado.web.HTTPError(403, "unknown host")
+        return super().prepare(*args, **kwargs)
+
+
+#: anywidget (0.11) gives a widget 2 s to start, counted from the moment its model is made;
+#: a page whose figure missed it never draws. On a busy machine, or with many pages opening
+#: at once, that is too short (the browser is still compiling plotly's 5 MB script): the
+#: start-up window is made 30 s. A widget that cannot start at all fails at once as before.
+ANYWIDGET_TIMEOUT = ("AbortSignal.timeout(2000)", "AbortSignal.timeout(30000)")
+
+
+def patch_anywidget(text: str) -> str:
+    return text.replace(*ANYWIDGET_TIMEOUT)
+
+
+class AnywidgetHandler(tornado.web.RequestHandler):
+    """anywidget's page-side scripts, with the longer start-up window (see above)."""
+
+    def initialize(self, paths):
+        self.paths = paths
+
+    def get(self, name):
+        for folder in self.paths:
+            path = Path(folder) / "anywidget" / "static" / name
+            if path.is_file() and path.resolve().parent == (Path(folder) / "anywidget" / "static").resolve():
+                self.set_header("Content-Type", "text/javascript; charset=UTF-8")
+                self.set_header("Cache-Control", "no-cache")
+                self.finish(patch_anywidget(path.read_text()))
+                return
+        raise tornado.web.HTTPError(404)
+
+
+class ArchwkVoila(Voila):
+    name = "voila"  # reads voila.json like Voila itself
+
+    max_kernels = Int(16, help="Most kernels pages may hold at once (preheated ones not counted); "
+                               "0 for no cap. Each is a Python process of about 130 MB.").tag(config=True)
+
+    allowed_hosts = List(Unicode(), help="Host names the server answers to (e.g. [\"archwk.example.org\", "
+                                         "\"127.0.0.1\"]); empty: any, as Voila does.").tag(config=True)
+
+    def init_settings(self):
+        settings = super().init_settings()
+        settings["archwk_max_kernels"] = self.max_kernels
+        settings["archwk_allowed_hosts"] = {h.lower() for h in self.allowed_hosts}
+        return settings
+
+    def init_handlers(self):
+        handlers = []
+        for spec in super().init_handlers():
+            pattern, handler, *rest = spec
+            if handler is TornadoVoilaHandler:
+                handler = CappedVoilaHandler
+            elif handler is VoilaShutdownKernelHandler:
+                handler = ShutdownHandler
+            handlers.append((pattern, handler, *rest))
+        bundle = plotly_bundle()
+        if bundle is not None:
+            handlers.append((url_path_join(self.server_url, r"/voila/archwk/plotly/(.*)"),
+                             tornado.web.StaticFileHandler, {"path": str(bundle.parent)}))
+        handlers.insert(0, (url_path_join(self.server_url, r"/voila/labextensions/anywidget/static/([^/]+\.js)"),
+                            AnywidgetHandler, {"paths": list(self.labextensions_path)}))
+        if self.allowed_hosts:
+            handlers = [(pattern, type(handler.__name__, (HostCheck, handler), {}), *rest)
+                        for pattern, handler, *rest in handlers]
+        return handlers
+
+    def start(self):
+        bundle = plotly_bundle()
+        if bundle is not None:
+            import plotly
+            # kernels inherit this environment; widgets.figure reads it
+            os.environ["ARCHWK_PLOTLY_ESM_URL"] = url_path_join(
+                self.server_url or self.base_url, f"/voila/archwk/plotly/{bundle.name}?v={plotly.__version__}")
+        super().start()
+
+
+def plotly_bundle() -> Path | None:
+    try:
+        import plotly
+    except ImportError:
+        return None
+    path = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
+    return path if path.is_file() else None
+
+
+def main(argv=None) -> int:
+    ArchwkVoila.launch_instance(argv=argv)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

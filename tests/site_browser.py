@@ -1,0 +1,78 @@
+"""Build the static Voici site and serve it on 127.0.0.1, for tests/test_site.py and
+benchmarks/bench_site.py.
+
+The site is built with the README's command, `bash scripts/kit site DIR` (its own
+environment `.venv-site`, made by the kit), and served from a sub-path (`/archwk/`, as
+a project page on a static host would be) by the same small server as
+`bash scripts/kit site --serve` (scripts/site_build.py).
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PREFIX = "/archwk/"
+#: every notebook the site must hold, by page name
+PAGES = ("dashboard", "tutorial", "explorer", "whatif", "solo")
+
+
+def _site_build():
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "scripts" / "site_build.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def build_site(dest: Path, timeout: float = 900) -> dict:
+    """`bash scripts/kit site DEST --json`; returns its result line (pages, bytes, seconds)."""
+    r = subprocess.run(["bash", str(ROOT / "scripts" / "kit"), "site", str(dest), "--json"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=timeout)
+    if r.returncode:
+        raise RuntimeError(f"kit site failed ({r.returncode}):\n{r.stderr[-4000:]}\n{r.stdout[-2000:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+@contextmanager
+def serve(site: Path, prefix: str = PREFIX):
+    """The built site on 127.0.0.1 (a free port) under `prefix`; yields the site's URL."""
+    server = _site_build().make_server(site, 0, prefix)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def page_url(base: str, name: str) -> str:
+    return f"{base}voici/render/{name}.html"
+
+
+class Requests:
+    """Every URL a page asks for; `foreign` are those not on 127.0.0.1."""
+
+    def __init__(self, context, base: str):
+        self.base = base
+        self.urls: list[str] = []
+        self.failed: list[str] = []
+        context.on("request", lambda req: self.urls.append(req.url))
+        context.on("requestfailed", lambda req: self.failed.append(f"{req.url} ({req.failure})"))
+
+    @property
+    def foreign(self) -> list[str]:
+        return [u for u in self.urls
+                if not (u.startswith("http://127.0.0.1:") or u.startswith(("data:", "blob:", "about:")))]
+
+
+def wait_ready(page, selector: str, timeout: float) -> float:
+    """Wait for `selector`; returns the seconds since the page started loading."""
+    t0 = time.monotonic()
+    page.wait_for_selector(selector, timeout=timeout)
+    return time.monotonic() - t0

@@ -1,0 +1,88 @@
+"""The notebooks in JupyterLab, as `bash scripts/kit lab` serves them, in Debian's Chromium:
+the explorer notebook runs (Run > Run All Cells) and its board answers a click.
+
+`kit lab` is started on a free port, on a copy of notebooks/ (JupyterLab autosaves what
+ran), and stopped by its PID (it passes the signal on to
+JupyterLab, which shuts its kernels down). Skipped only when /usr/bin/chromium is absent.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+import voila_browser as vb
+from test_browser import YOUR_PLACEMENT, place, play_draft
+
+pytestmark = pytest.mark.skipif(
+    not Path(vb.CHROMIUM).exists(),
+    reason=f"{vb.CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does it)")
+
+LOAD_TIMEOUT = 240_000
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    # JupyterLab autosaves a notebook that ran (outputs included): it serves a copy here
+    folder = tmp_path_factory.mktemp("lab-notebooks")
+    for path in (vb.ROOT / "notebooks").iterdir():
+        if path.suffix in (".ipynb", ".py"):
+            shutil.copy2(path, folder / path.name)
+    port = vb.free_port()
+    vb.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = vb.ARTIFACTS / "kit-lab.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(["bash", str(vb.ROOT / "scripts" / "kit"), "lab"], cwd=vb.ROOT, stdout=log,
+                                stderr=subprocess.STDOUT,
+                                env={**os.environ, "ARCHWK_PORT": str(port), "ARCHWK_LAB_DIR": str(folder)})
+    server = vb.VoilaServer(proc, port, log_path)
+    pattern = re.compile(rf"archwk in JupyterLab: (http://127\.0\.0\.1:{port}/lab/tree/dashboard\.ipynb\?token=\w+)")
+    deadline = time.monotonic() + 600  # the first run may install jupyterlab into .venv
+    try:
+        while not (m := pattern.search(server.log())):
+            if proc.poll() is not None:
+                raise RuntimeError(f"kit lab exited with {proc.returncode}:\n{server.log()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"kit lab printed no address:\n{server.log()[-3000:]}")
+            time.sleep(0.25)
+        server.children = vb._children(proc.pid)
+        yield m.group(1)
+    finally:
+        vb.stop_voila(server)
+    assert not any(vb._alive(pid) for pid in server.children), "JupyterLab outlived kit lab"
+
+
+def test_explorer_notebook_runs_in_jupyterlab_and_its_board_answers(lab):
+    url = lab.replace("/lab/tree/dashboard.ipynb", "/lab/tree/explorer.ipynb")
+    assert "127.0.0.1" in url
+    with vb.chromium() as browser:
+        page, console = vb.open_page(browser, url, viewport=(1500, 1100), wait_for=".jp-Notebook",
+                                     timeout=LOAD_TIMEOUT)
+        # wait for the kernel, then Run > Run All Cells
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=LOAD_TIMEOUT)
+        page.get_by_text("Kernel status: Idle").first.wait_for(state="attached", timeout=LOAD_TIMEOUT)
+        for attempt in range(3):  # a click on the menu while JupyterLab is still settling can be lost
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            try:
+                page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT // 3)
+                break
+            except Exception:
+                vb.screenshot(page, f"jupyterlab-run-all-{attempt}")
+                if attempt == 2:
+                    raise
+        vb.wait_board(page, timeout=LOAD_TIMEOUT)
+        play_draft(page, console)
+        assert (vb.board(page)["workers"].get("quarry") or {}).get("0") is None
+        b = place(page, "Quarry", "quarry", console)
+        assert b["workers"]["quarry"]["0"] == 1
+        page.get_by_text(YOUR_PLACEMENT).first.wait_for(timeout=60_000)  # the bots played on
+        vb.screenshot(page, "jupyterlab-explorer")
+        assert not vb.figures_stuck(console), console.errors
+        assert vb.widget_errors(page) == []
+        page.context.close()

@@ -1,0 +1,218 @@
+"""The static website (`bash scripts/kit site`): the notebooks as Voici pages, Python in the
+visitor's browser (Pyodide), served here on 127.0.0.1 from a sub-path.
+
+The site is built once per session into a temporary folder with the README's command
+(its own environment .venv-site, made by the kit; downloads cached in .site-work/).
+The build is checked without a browser (every page, every wheel its lock names, nothing
+linked from another host); the pages are then driven in Debian's Chromium: the explorer
+and the tutorial by clicks, the board must follow, no console error, and no request may
+leave 127.0.0.1. First-render times go to artifacts/site/render-times.json.
+
+The browser tests are skipped only when /usr/bin/chromium is absent (.ci/run installs it).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import site_browser as sb
+import voila_browser as vb
+from test_browser import YOUR_PLACEMENT, click_and_wait, decision_buttons, place, play_draft
+
+LOAD_TIMEOUT = 240_000   # ms: Pyodide starts in the page; a busy 2-core machine is slow
+STEP_TIMEOUT = 60_000
+ARTIFACTS = vb.ROOT / "artifacts" / "site"
+
+needs_chromium = pytest.mark.skipif(
+    not Path(vb.CHROMIUM).exists(),
+    reason=f"{vb.CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does it)")
+
+RENDER_TIMES: dict[str, float] = {}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "archwk-site"
+    result = sb.build_site(out)
+    yield out, result
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "render-times.json").write_text(json.dumps(
+        {"first_render_s": RENDER_TIMES, "site_bytes": result["bytes"], "build_s": result["seconds"]}, indent=2))
+
+
+@pytest.fixture(scope="module")
+def base(site):
+    with sb.serve(site[0]) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(base):
+    with vb.chromium() as br:
+        yield br
+
+
+# --------------------------------------------------------------------------- the build itself
+
+def test_site_holds_every_page_and_what_they_load(site):
+    out, result = site
+    assert sorted(result["pages"]) == sorted(sb.PAGES)
+    for name in sb.PAGES:
+        assert (out / "voici" / "render" / f"{name}.html").is_file(), name
+    # the notebooks' helper modules are served next to the notebooks, for the kernel's drive
+    assert (out / "files" / "explorer.ipynb").is_file()
+    # Pyodide and every wheel its lock names are in the site, with the hash the lock says
+    pyo = out / "static" / "pyodide"
+    for f in ("pyodide.js", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (pyo / f).is_file(), f
+    lock = json.loads((pyo / "pyodide-lock.json").read_text())["packages"]
+    for key, entry in lock.items():
+        wheel = pyo / entry["file_name"]
+        assert wheel.is_file(), f"{key}: {entry['file_name']} is in the lock but not in the site"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], key
+        for dep in entry["depends"]:
+            assert re.sub(r"[-_.]+", "-", dep).lower() in {re.sub(r"[-_.]+", "-", k).lower() for k in lock}, \
+                f"{key} depends on {dep}, which is not shipped"
+    # archwk is built from this checkout: the wheel holds this tree's modules
+    archwk_wheel = pyo / lock["archwk"]["file_name"]
+    with zipfile.ZipFile(archwk_wheel) as z:
+        names = set(z.namelist())
+    for module in ("archwk/engine.py", "widgets/board.py", "widgets/links.py"):
+        assert module in names
+        assert z_text(archwk_wheel, module) == (vb.ROOT / module).read_text()
+    # trimmed: no JupyterLab extension copies in the wheels, no JupyterLite app shell
+    with zipfile.ZipFile(pyo / lock["plotly"]["file_name"]) as z:
+        plotly_names = z.namelist()
+    assert not [n for n in plotly_names if "labextension" in n or ".data/data/share" in n]
+    # the FigureWidget's script (5 MB) is a file of the site, once; the wheel keeps a stub
+    assert len(z_text(pyo / lock["plotly"]["file_name"], "plotly/package_data/widgetbundle.js")) < 200
+    bundles = list((out / "static" / "archwk").glob("plotly-widgetbundle-*.js"))
+    assert len(bundles) == 1 and bundles[0].stat().st_size > 1e6
+    assert not (out / "build").exists()
+    assert not (out / "extensions" / "jupyterlab-plotly").exists()
+    assert (out / "extensions" / "anywidget").is_dir()  # the browser side of plotly's FigureWidget
+    # with anywidget's widget start-up window made 30 s instead of 2 s (a busy computer)
+    scripts = "".join(p.read_text() for p in (out / "extensions" / "anywidget" / "static").glob("*.js"))
+    assert "AbortSignal.timeout(30000)" in scripts and "AbortSignal.timeout(2000)" not in scripts
+    assert result["bytes"] < 45e6, f"the site grew to {result['bytes'] / 1e6:.1f} MB"
+
+
+def z_text(wheel: Path, member: str) -> str:
+    with zipfile.ZipFile(wheel) as z:
+        return z.read(member).decode()
+
+
+def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
+    out, _ = site
+    for name in sb.PAGES:
+        html = (out / "voici" / "render" / f"{name}.html").read_text()
+        assert not re.search(r"""(?:href|src)=["']https?://|import\(["']https?://""", html), name
+        config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                      html, re.S).group(1))
+        assert config["baseUrl"] == "../../"  # relative: the site works from any sub-path
+        kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+        assert kernel["disablePyPIFallback"] is True
+        assert kernel["pyodideUrl"].startswith("./") or not kernel["pyodideUrl"].startswith("http")
+        packages = kernel["loadPyodideOptions"]["packages"]
+        assert "archwk" in packages
+        # the dashboard draws no plotly figure: it does not load plotly; the others preload
+        # its FigureWidget script, and their Python is told where it is
+        board = name != "dashboard"
+        assert ("plotly" in packages) == board, (name, packages)
+        assert ('<link rel="modulepreload" href="../../static/archwk/plotly-widgetbundle-' in html) == board
+        env = kernel["loadPyodideOptions"].get("env", {})
+        assert env.get("ARCHWK_PLOTLY_ESM_URL", "").startswith("../../static/archwk/") == board
+        assert "archwk page guard" in html
+
+
+# --------------------------------------------------------------------------- in Chromium
+
+def open_site_page(browser, base, name: str, wait_for: str, board: bool = False):
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    requests = sb.Requests(context, base)
+    page = context.new_page()
+    console = vb.Console().attach(page)
+    t0 = time.monotonic()
+    page.goto(sb.page_url(base, name), timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(wait_for, timeout=LOAD_TIMEOUT)
+    if board:
+        vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    RENDER_TIMES.setdefault(name, round(time.monotonic() - t0, 1))
+    return page, console, requests
+
+
+def assert_clean(page, console, requests, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    assert vb.widget_errors(page) == []
+    assert console.errors == [], console.errors
+    assert requests.foreign == [], f"requests that left 127.0.0.1: {requests.foreign}"
+    assert requests.failed == [], requests.failed
+
+
+@needs_chromium
+def test_site_explorer_moves_change_the_board(base, browser):
+    page, console, requests = open_site_page(browser, base, "explorer", ".js-plotly-plot", board=True)
+    play_draft(page, console)
+    assert vb.board(page)["workers"].get("quarry", {}).get("0") is None
+    b = place(page, "Quarry", "quarry", console)
+    assert b["workers"]["quarry"]["0"] == 1
+    page.get_by_text(YOUR_PLACEMENT).first.wait_for(timeout=STEP_TIMEOUT)  # the bots played
+    b = place(page, "Forest", "forest", console)
+    assert b["workers"]["forest"]["0"] == 1 and b["workers"]["quarry"]["0"] == 1
+    # links to the other pages are the site's .html pages, relative (sub-path)
+    back = page.get_by_role("link", name="← Dashboard")
+    assert back.get_attribute("href") in ("dashboard.html", "./dashboard.html")
+    assert_clean(page, console, requests, "explorer-after-moves")
+    page.context.close()
+
+
+@needs_chromium
+def test_site_tutorial_first_lesson_by_clicks(base, browser):
+    page, console, requests = open_site_page(browser, base, "tutorial", ".archwk-task", board=True)
+    assert "Lesson 1 of 18" in vb.body_text(page)
+    assert vb.board(page)["workers"].get("guildhall") is None
+    click_and_wait(page, decision_buttons(page, r"^(Place a worker at the )?Guildhall").first,
+                   lambda: page.get_by_text("Now choose what to construct").count() > 0, console=console)
+    page.get_by_role("button", name=re.compile(r"^Construct the Well")).click()
+    page.wait_for_selector(".archwk-right", timeout=STEP_TIMEOUT)
+    verdict = page.inner_text(".archwk-verdict")
+    assert verdict.startswith("✔ Right") and "3 VP" in verdict
+    assert "1 of 18 lessons done" in vb.body_text(page)
+    assert vb.board(page)["workers"]["guildhall"] == {"0": 1}
+    assert_clean(page, console, requests, "tutorial-lesson-1-done")
+    page.context.close()
+
+
+@needs_chromium
+def test_site_dashboard_links_and_notice(base, browser):
+    page, console, requests = open_site_page(browser, base, "dashboard", ".archwk-dashboard")
+    # the page says what the browser cannot do
+    assert "runs entirely in your browser" in vb.body_text(page)
+    card = page.get_by_role("link", name=re.compile(r"Solo play →"))
+    assert card.get_attribute("href") == "solo.html"
+    assert_clean(page, console, requests, "dashboard")
+    card.click()
+    page.wait_for_url(re.compile(r"/archwk/voici/render/solo\.html$"), timeout=LOAD_TIMEOUT)
+    t0 = time.monotonic()
+    page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
+    vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    RENDER_TIMES.setdefault("solo", round(time.monotonic() - t0, 1))
+    page.get_by_text("Constantine").first.wait_for(timeout=STEP_TIMEOUT)
+    assert_clean(page, console, requests, "solo")
+    page.context.close()
+
+
+@needs_chromium
+def test_site_whatif_page_compares_the_choices(base, browser):
+    page, console, requests = open_site_page(browser, base, "whatif", ".js-plotly-plot", board=True)
+    page.get_by_text("Projected VP").first.wait_for(timeout=LOAD_TIMEOUT)
+    assert "choices for" in page.inner_text(".archwk-compare")
+    assert_clean(page, console, requests, "whatif")
+    page.context.close()

@@ -1,0 +1,158 @@
+"""The Voila server as `bash scripts/kit serve` runs it (scripts/voila_app.py with
+voila.json), checked over plain HTTP: no traceback reaches a visitor (the details go to
+the server's log), a cap on the kernels visitors hold answers "too many visitors" past
+it, and an optional login token. The browser side (XSRF on with the page-close
+shutdown, eight pages at once, the reload offer) is in tests/test_browser.py.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+import voila_browser as vb
+
+SECRET = "the-internal-detail-4711"
+
+
+def _notebook(path: Path, code: str) -> None:
+    nb = new_notebook(cells=[new_code_cell(code)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path.write_text(nbformat.writes(nb))
+
+
+@pytest.fixture
+def small_server(tmp_path, request):
+    """Voila on two tiny notebooks, with the repository's voila.json, no preheated kernels,
+    and the extra options of the test's `voila_args` mark."""
+    _notebook(tmp_path / "boom.ipynb", f"raise RuntimeError({SECRET!r})")
+    _notebook(tmp_path / "hello.ipynb", "print('hello from the kernel')")
+    mark = request.node.get_closest_marker("voila_args")
+    server = vb.start_voila(log_path=vb.ARTIFACTS / f"voila-{request.node.name}.log", notebooks=str(tmp_path),
+                            extra_args=("--VoilaConfiguration.preheat_kernel=False", *(mark.args if mark else ())))
+    try:
+        yield server
+    finally:
+        vb.stop_voila(server)
+
+
+def get(url: str, timeout: float = 120) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_voila_json_keeps_the_checks_on():
+    config = json.loads((vb.ROOT / "voila.json").read_text())
+    assert "disable_check_xsrf" not in json.dumps(config)
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
+    assert config["ArchwkVoila"]["max_kernels"] >= 8           # the 8-pages-at-once test fits
+    assert config["MappingKernelManager"]["cull_idle_timeout"] <= 600
+
+
+def test_an_error_in_a_notebook_shows_no_traceback_but_is_logged(small_server):
+    status, body = get(small_server.url("boom.ipynb"))
+    assert status == 200
+    assert SECRET not in body and "Traceback" not in body
+    assert "There was an error when executing cell" in body  # a short message instead
+    deadline = time.monotonic() + 10
+    while SECRET not in small_server.log():
+        assert time.monotonic() < deadline, "the error is not in the server's log"
+        time.sleep(0.2)
+
+
+@pytest.mark.voila_args("--ArchwkVoila.max_kernels=2")
+def test_past_the_kernel_cap_a_visitor_is_told_to_try_again(small_server):
+    # each page visit starts a kernel, which stays until the page closes or it is culled
+    for _ in range(2):
+        status, body = get(small_server.url("hello.ipynb"))
+        assert status == 200 and "hello from the kernel" in body
+    started = small_server.log().count("Kernel started")
+    status, body = get(small_server.url("hello.ipynb"))
+    assert status == 503
+    assert "Too many visitors" in body and "try again in a minute" in body
+    assert "hello from the kernel" not in body
+    assert small_server.log().count("Kernel started") == started  # none for the refused visitor
+    assert "answering 503" in small_server.log()
+
+
+@pytest.mark.voila_args("--Voila.token=s3cret-t0ken")
+def test_a_login_token_guards_a_published_server(small_server):
+    conn = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=30)
+    conn.request("GET", "/voila/render/hello.ipynb")
+    r = conn.getresponse()
+    r.read()
+    assert r.status in (302, 403), r.status        # sent to the login page
+    assert "Kernel started" not in small_server.log()
+    conn.request("GET", "/voila/render/hello.ipynb?token=wrong")
+    r = conn.getresponse()
+    r.read()
+    assert r.status in (302, 403), r.status
+    status, body = get(small_server.url("hello.ipynb") + "?token=s3cret-t0ken")
+    assert status == 200 and "hello from the kernel" in body
+
+
+def _hashed(password: str) -> str:
+    from jupyter_server.auth import passwd
+    return passwd(password)
+
+
+@pytest.mark.voila_args("--Voila.identity_provider_class=jupyter_server.auth.identity.PasswordIdentityProvider",
+                        f"--PasswordIdentityProvider.hashed_password={_hashed('club-password')}")
+def test_a_password_guards_a_published_server(small_server):
+    """The README's password set-up: the login page, then the page itself."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(small_server.url("hello.ipynb"), timeout=30) as r:   # redirected to the login form
+        form = r.read().decode()
+        assert "/login" in r.url and 'name="password"' in form
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form).group(1)
+    for password, ok in (("wrong", False), ("club-password", True)):
+        data = urllib.parse.urlencode({"_xsrf": xsrf, "password": password}).encode()
+        try:
+            with opener.open(r.url, data=data, timeout=120) as after:
+                body = after.read().decode()
+        except urllib.error.HTTPError as e:
+            body = e.read().decode()
+        assert ("hello from the kernel" in body) == ok, password
+
+
+@pytest.mark.voila_args("--ArchwkVoila.allowed_hosts=archwk.example.org", "--ArchwkVoila.allowed_hosts=127.0.0.1")
+def test_a_published_server_answers_only_to_its_host_names(small_server):
+    for host, ok in (("archwk.example.org", True), ("127.0.0.1", True), ("rebound.example.net", False)):
+        conn = http.client.HTTPConnection("127.0.0.1", small_server.port, timeout=120)
+        conn.request("GET", "/voila/static/voila.js", headers={"Host": f"{host}:{small_server.port}"})
+        r = conn.getresponse()
+        r.read()
+        conn.close()
+        assert (r.status == 200) == ok, (host, r.status)
+    status, body = get(small_server.url("hello.ipynb"))
+    assert status == 200 and "hello from the kernel" in body
+    assert "refused a request for host 'rebound.example.net" in small_server.log()
+
+
+def test_anywidget_gives_a_widget_30_seconds_to_start(small_server):
+    """anywidget's own 2 s start-up window (a board that missed it never draws) is 30 s on
+    this server; the original file is untouched."""
+    from jupyter_core.paths import jupyter_path
+    static = next(Path(p) / "anywidget" / "static" for p in jupyter_path("labextensions")
+                  if (Path(p) / "anywidget" / "static").is_dir())
+    patched = 0
+    for js in static.glob("*.js"):
+        status, body = get(f"{small_server.base}/voila/labextensions/anywidget/static/{js.name}")
+        assert status == 200 and "AbortSignal.timeout(2000)" not in body
+        patched += "AbortSignal.timeout(30000)" in body
+        assert body.replace("AbortSignal.timeout(30000)", "AbortSignal.timeout(2000)") == js.read_text()
+    assert patched >= 1

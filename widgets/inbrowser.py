@@ -1,0 +1,27 @@
+"""What the static site (Python in the visitor's browser, through Pyodide) cannot do,
+said on the page instead of failing.
+
+In a web page Python has one thread and no processes: batch simulation over several
+processes (`archwk simulate --jobs N`) and Dask clusters (`--scheduler`) need Python
+installed on a computer. Everything on the pages (lessons, games, bots, what-if
+evaluation) runs in the page, a little slower than on a server.
+"""
+from __future__ import annotations
+
+from .links import in_browser
+
+#: what the browser cannot do, in the words a visitor reads
+BROWSER_LIMITS = (
+    "This page runs entirely in your browser: nothing is sent to a server. Batch simulations over "
+    "several processes and Dask clusters (the <code>archwk simulate</code> command) need archwk "
+    "installed on a computer; Monte Carlo evaluation with many rollouts is slower here."
+)
+
+
+def browser_notice_html() -> str:
+    """A short note for the static site's pages; empty under Voila and JupyterLab."""
+    if not in_browser():
+        return ""
+    return ('<p class="archwk-browser-notice" style="color:#555;font-size:12px;border-left:3px solid #d8ccb0;'
+            f'padding-left:8px">{BROWSER_LIMITS}</p>')
+
