@@ -6,8 +6,9 @@
 >>> s.is_over
 True
 """
-from . import cards
+from . import bots, cards, core, engine, model, ruleset, save, solo  # noqa: F401  (reachable as archwk.<module>)
 from .actions import Action
+from .bots import play
 from .constants import LOCATIONS
 from .errors import ArchwkError, CardDataError, IllegalAction, InvalidEdit, InvalidOptions, InvalidSave
 from .events import Event
@@ -15,14 +16,30 @@ from .game import GameState, from_game_code, new_game, replay
 from .options import Options
 from .scoring import ScoreBreakdown, final_scores, winners
 from .state import PlayerState
-from . import core, engine, model, ruleset, save, solo  # noqa: F401  (reachable as archwk.<module>)
 from .table import table
-from . import bots
-from .bots import play
 
 __all__ = [
-    "Action", "ArchwkError", "CardDataError", "Event", "GameState", "IllegalAction", "InvalidEdit",
-    "InvalidOptions", "InvalidSave", "LOCATIONS", "Options", "PlayerState", "ScoreBreakdown", "bots",
-    "cards", "final_scores", "from_game_code", "new_game", "play", "replay", "table", "winners",
+    "LOCATIONS",
+    "Action",
+    "ArchwkError",
+    "CardDataError",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "InvalidEdit",
+    "InvalidOptions",
+    "InvalidSave",
+    "Options",
+    "PlayerState",
+    "ScoreBreakdown",
+    "bots",
+    "cards",
+    "final_scores",
+    "from_game_code",
+    "new_game",
+    "play",
+    "replay",
+    "table",
+    "winners",
 ]
 __version__ = "0.1.0"

@@ -99,7 +99,7 @@ class Action:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "Action":
+    def from_dict(cls, d: Mapping) -> Action:
         """An action from its document, strictly: a known kind, only the fields
         that kind uses (see ACTION_KINDS), each of its type."""
         if not isinstance(d, Mapping) or not isinstance(d.get("kind"), str):

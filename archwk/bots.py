@@ -7,16 +7,45 @@ live in `archwk.ai.bots`, the registry (`make_bot`, `BOT_NAMES`) in
 20
 """
 from .ai.bots import (
-    REWARD_SCALE, STALEMATE_TURNS, FastBot, HeuristicBot, MCTSBot, RandomBot, fast_choice,
-    in_stalemate, leaf_rewards, play, position_value, progress, relative_value, rollout,
-    stalemate_choice, without_free_discards,
+    REWARD_SCALE,
+    STALEMATE_TURNS,
+    FastBot,
+    HeuristicBot,
+    MCTSBot,
+    RandomBot,
+    fast_choice,
+    in_stalemate,
+    leaf_rewards,
+    play,
+    position_value,
+    progress,
+    relative_value,
+    rollout,
+    stalemate_choice,
+    without_free_discards,
 )
 from .ai.registry import BOT_NAMES, BOTS, BotKind, UnknownBot, make_bot
 
-
 __all__ = [
-    "BOTS", "BOT_NAMES", "BotKind", "FastBot", "HeuristicBot", "MCTSBot", "REWARD_SCALE", "RandomBot",
-    "STALEMATE_TURNS", "UnknownBot", "fast_choice", "in_stalemate", "leaf_rewards", "make_bot", "play",
-    "position_value", "progress", "relative_value", "rollout", "stalemate_choice",
+    "BOTS",
+    "BOT_NAMES",
+    "REWARD_SCALE",
+    "STALEMATE_TURNS",
+    "BotKind",
+    "FastBot",
+    "HeuristicBot",
+    "MCTSBot",
+    "RandomBot",
+    "UnknownBot",
+    "fast_choice",
+    "in_stalemate",
+    "leaf_rewards",
+    "make_bot",
+    "play",
+    "position_value",
+    "progress",
+    "relative_value",
+    "rollout",
+    "stalemate_choice",
     "without_free_discards",
 ]

@@ -8,8 +8,21 @@ which opens these decisions; `archwk.ruleset` lists them."""
 from __future__ import annotations
 
 from .actions import Action
-from .core import (APPRENTICES, BUILDING, capture, capture_targets, discard_apprentice, discard_from_hand, gain,
-                   held_by_others, hire, open_decision, record_event, release_from_boards, writable_player)
+from .core import (
+    APPRENTICES,
+    BUILDING,
+    capture,
+    capture_targets,
+    discard_apprentice,
+    discard_from_hand,
+    gain,
+    held_by_others,
+    hire,
+    open_decision,
+    record_event,
+    release_from_boards,
+    writable_player,
+)
 from .decisions import DecisionRule, FreeCaptures, FromBuilding, preview
 
 

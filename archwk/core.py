@@ -112,7 +112,8 @@ def workers_at(s, location: str) -> dict[int, int]:
         return out
     if location == "prison":
         return {i: p.in_prison for i, p in enumerate(s.players) if p.in_prison}
-    raise ArchwkError(f"unknown location {location!r}; expected one of {OPEN_LOCATIONS + BLACK_MARKET_SPACES + ('guildhall', 'prison')}")
+    known = OPEN_LOCATIONS + BLACK_MARKET_SPACES + ("guildhall", "prison")
+    raise ArchwkError(f"unknown location {location!r}; expected one of {known}")
 
 
 def own_at(s, location: str, p: int) -> int:

@@ -7,10 +7,12 @@ made below are frozen into the class they were thawed from, and fresh ones
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
-from . import actions, core, edit as _edit, engine, explain, gamecode, record as _record, setup, views
+from . import actions, core, engine, explain, gamecode, setup, views
+from . import edit as _edit
+from . import record as _record
 from .actions import Action
 from .errors import InvalidSave
 from .options import Options
@@ -42,7 +44,7 @@ class GameState(FrozenState):
         `archwk.decisions.Preview`), None if it has no figures to state."""
         return engine.preview(self, action)
 
-    def apply(self, action: Action) -> "GameState":
+    def apply(self, action: Action) -> GameState:
         return engine.apply(self, action)
 
     def is_legal(self, action: Action) -> bool:
@@ -63,10 +65,10 @@ class GameState(FrozenState):
     def placement_blockers(self) -> Mapping[str, str]:
         return MappingProxyType(engine.placement_blockers(self))
 
-    def view(self, player: int) -> "GameState":
+    def view(self, player: int) -> GameState:
         return views.view(self, player)
 
-    def edit(self, player: int | None = None, **changes) -> "GameState":
+    def edit(self, player: int | None = None, **changes) -> GameState:
         return _edit.edit(self, player, **changes)
 
     def to_json(self, **meta) -> str:
@@ -76,7 +78,7 @@ class GameState(FrozenState):
         return _record.to_json(self, **meta)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "GameState":
+    def from_json(cls, text: str | bytes) -> GameState:
         """Load a save file: its record is replayed through the rules (each
         action must be legal, each edit valid) and checked against its cache.
         Any problem raises `archwk.InvalidSave` naming the step and the rule."""

@@ -5,8 +5,18 @@ Nothing inside archwk's rules imports this module."""
 from __future__ import annotations
 
 from .actions import Action
-from .constants import (APPRENTICE_LIMIT, BLACK_MARKET_SPACES, HAND_LIMIT, HIDDEN, LOCATION_NAMES,
-                        LOCATIONS, OPEN_INDEX, OPEN_LOCATIONS, RESOURCES, WORKERS_PER_PLAYER)
+from .constants import (
+                        APPRENTICE_LIMIT,
+                        BLACK_MARKET_SPACES,
+                        HAND_LIMIT,
+                        HIDDEN,
+                        LOCATION_NAMES,
+                        LOCATIONS,
+                        OPEN_INDEX,
+                        OPEN_LOCATIONS,
+                        RESOURCES,
+                        WORKERS_PER_PLAYER,
+)
 from .decisions import Decision
 from .errors import IllegalAction
 from .events import Event
@@ -18,7 +28,24 @@ from .state import _PLAYER_FIELDS, PlayerState, SchemePiles, SilverOnCard  # noq
 Frame = Decision
 
 __all__ = [
-    "APPRENTICE_LIMIT", "Action", "BLACK_MARKET_SPACES", "Decision", "Event", "Frame", "GameState",
-    "HAND_LIMIT", "HIDDEN", "IllegalAction", "LOCATIONS", "LOCATION_NAMES", "OPEN_INDEX",
-    "OPEN_LOCATIONS", "Options", "PlayerState", "RESOURCES", "SchemePiles", "SilverOnCard", "WORKERS_PER_PLAYER",
+                        "APPRENTICE_LIMIT",
+                        "BLACK_MARKET_SPACES",
+                        "HAND_LIMIT",
+                        "HIDDEN",
+                        "LOCATIONS",
+                        "LOCATION_NAMES",
+                        "OPEN_INDEX",
+                        "OPEN_LOCATIONS",
+                        "RESOURCES",
+                        "WORKERS_PER_PLAYER",
+                        "Action",
+                        "Decision",
+                        "Event",
+                        "Frame",
+                        "GameState",
+                        "IllegalAction",
+                        "Options",
+                        "PlayerState",
+                        "SchemePiles",
+                        "SilverOnCard",
 ]

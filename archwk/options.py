@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from collections.abc import Mapping
 
 from .errors import InvalidOptions
 from .schemes import check_schemes
@@ -57,7 +57,7 @@ class Options:
             object.__setattr__(self, "schemes", check_schemes(self.schemes, "Options.schemes"))
 
     @classmethod
-    def online(cls) -> "Options":
+    def online(cls) -> Options:
         """The rules as played online (facts §16): both Age of Artisans rules, the
         3+3 extra cards, apprentices discarded only when hiring at the limit, and
         Silver left on apprentices discarded from the display."""
@@ -72,7 +72,7 @@ class Options:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping) -> "Options":
+    def from_dict(cls, d: Mapping) -> Options:
         if not isinstance(d, Mapping):
             raise InvalidOptions("options: expected an object")
         known = {f.name for f in dataclasses.fields(cls)}

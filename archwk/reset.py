@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from . import rng, solo
 from .behaviour import hooked
-from .core import writable_player, change_virtue, gain, release_from_prison, record_event, take_debt
+from .core import change_virtue, gain, record_event, release_from_prison, take_debt, writable_player
 
 
 def black_market_reset(t) -> None:

@@ -5,6 +5,7 @@ state can carry it, save it to JSON and replay it exactly on any platform.
 Functions here are pure: they take the generator state and return the new one.
 """
 from __future__ import annotations
+
 from .errors import InvalidOptions
 
 _MASK = (1 << 64) - 1

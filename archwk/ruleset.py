@@ -16,8 +16,19 @@ from .behaviour.buildings import BUILDING_BEHAVIOUR
 from .constants import LOCATIONS, OPEN_INDEX
 from .core import add_workers, record_event, writable_player
 from .decisions import DecisionRule, LocationRule
-from .locations import (black_market, forest, guardhouse, guildhall, mines, quarry, silversmith, storehouse,
-                        tax_stand, town_centre, workshop)
+from .locations import (
+    black_market,
+    forest,
+    guardhouse,
+    guildhall,
+    mines,
+    quarry,
+    silversmith,
+    storehouse,
+    tax_stand,
+    town_centre,
+    workshop,
+)
 
 
 def _by_key(rules, key: str) -> MappingProxyType:

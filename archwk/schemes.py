@@ -37,7 +37,8 @@ def check_schemes(schemes, where: str = "schemes") -> tuple:
         if cid in ids:
             raise InvalidOptions(f"{where}[{i}]: scheme id {cid} appears twice")
         if kind not in SCHEME_COUNTS:
-            raise InvalidOptions(f"{where}[{i}] (scheme {cid}): field 'kind' must be 'starting' or 'future', got {kind!r}")
+            raise InvalidOptions(f"{where}[{i}] (scheme {cid}): field 'kind' must be 'starting' or 'future', "
+                                 f"got {kind!r}")
         if loc not in SCHEME_LOCATIONS:
             raise InvalidOptions(f"{where}[{i}] (scheme {cid}): field 'location' must be one of "
                              f"{', '.join(SCHEME_LOCATIONS)}; got {loc!r}")
@@ -46,7 +47,8 @@ def check_schemes(schemes, where: str = "schemes") -> tuple:
     for kind, n in SCHEME_COUNTS.items():
         got = sum(1 for e in out if e[1] == kind)
         if got != n:
-            raise InvalidOptions(f"{where}: the Scheme deck has {n} {kind.capitalize()} cards (RB, Solo Play); got {got}")
+            raise InvalidOptions(f"{where}: the Scheme deck has {n} {kind.capitalize()} cards (RB, Solo Play); "
+                                 f"got {got}")
     return tuple(sorted(out))
 
 

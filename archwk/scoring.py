@@ -13,8 +13,8 @@ from dataclasses import dataclass, fields
 from . import cards
 from .behaviour.buildings import BUILDING_BEHAVIOUR
 from .core import BUILDING, change_virtue, commit, record_event, thaw
-from .state import _STATE_FIELDS, _MutableState
 from .errors import ArchwkError
+from .state import _STATE_FIELDS, _MutableState
 
 CATHEDRAL_VP = (0,) + tuple(level.vp for level in cards.CATHEDRAL)
 #: the building effects worked out at the end: end-game Virtue (`end_game_virtue`),
@@ -135,7 +135,8 @@ def game_over(t) -> None:
     apply_end_game(t)
     t.turn_player = None
     s = snapshot(t)
-    record_event(t, "game_over", None, scores={sc.name: sc.total for sc in (_score(s, p) for p in range(len(s.players)))})
+    scores = (_score(s, p) for p in range(len(s.players)))
+    record_event(t, "game_over", None, scores={sc.name: sc.total for sc in scores})
 
 
 def snapshot(t):

@@ -12,9 +12,9 @@ from .actions import Action
 from .constants import OPEN_LOCATIONS
 from .core import change_virtue, open_decision, record_event, to_deck_bottom, writable_player
 from .decisions import DecisionRule, preview
+from .errors import InvalidOptions
 from .options import Options
 from .state import _STATE_FIELDS, _MutableState, new_player
-from .errors import InvalidOptions
 
 MAX_PLAYERS = 5
 

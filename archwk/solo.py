@@ -38,13 +38,21 @@ printed deck with `load_scheme_file` and pass it as `Options(schemes=...)`.
 from __future__ import annotations
 
 from . import rng
-from .constants import BLACK_MARKET_SPACES, OPEN_LOCATIONS
 from .actions import Action
+from .constants import BLACK_MARKET_SPACES, OPEN_LOCATIONS
 from .core import add_workers, open_decision, own_at, record_event, writable_player
 from .decisions import LocationRule, SchemeCard, no_blocker
 from .locations import black_market, guardhouse, guildhall, tax_stand, town_centre
-from .schemes import (SCHEME_COUNTS, SCHEME_LOCATIONS, STAND_IN_NOTICE, STAND_IN_SCHEMES,  # noqa: F401
-                      check_schemes, load_scheme_file, scheme_location, schemes_of)
+from .schemes import (  # noqa: F401
+    SCHEME_COUNTS,
+    SCHEME_LOCATIONS,
+    STAND_IN_NOTICE,
+    STAND_IN_SCHEMES,
+    check_schemes,
+    load_scheme_file,
+    scheme_location,
+    schemes_of,
+)
 from .state import SchemePiles
 
 # --------------------------------------------------------------------------- setup

@@ -11,8 +11,9 @@ freezes it by switching its class back (no copy).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from . import cards
 from .constants import RESOURCES, WORKERS_PER_PLAYER
@@ -134,7 +135,7 @@ def _slot_copier(fields: tuple[str, ...], name: str):
     source is built from our own constant field names only."""
     body = "\n".join(f"    dst.{f} = src.{f}" for f in fields)
     ns: dict = {}
-    exec(f"def {name}(src, dst):\n{body}\n", ns)  # noqa: S102 - our own field names, no input
+    exec(f"def {name}(src, dst):\n{body}\n", ns)
     return ns[name]
 
 

@@ -30,9 +30,9 @@ The Guildhall's layout needs no game at all:
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from . import cards, core
 from .locations import workshop
@@ -245,7 +245,7 @@ def guildhall_spaces(n_players: int, *, artisans: bool = False) -> tuple[Guildha
     return _guildhall_layout(guildhall_columns(n_players), artisans is True)
 
 
-@functools.lru_cache(maxsize=None)  # a handful of layouts, asked for at every table
+@functools.cache  # a handful of layouts, asked for at every table
 def _guildhall_layout(cols: int, artisans: bool) -> tuple[GuildhallSpace, ...]:
     n = cols - 1
     triggers: dict[int, str] = {}

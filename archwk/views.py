@@ -12,7 +12,6 @@ from .errors import ArchwkError
 from .events import Event
 from .state import S
 
-
 #: choices and events whose card another player may not see
 PRIVATE_CARD_ACTIONS = frozenset({"keep", "discard"})
 PRIVATE_CARD_EVENTS = frozenset({"drafted", "kept", "discarded"})

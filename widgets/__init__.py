@@ -14,9 +14,22 @@ imports; the rest draws a `GameState` for Jupyter and Voila.
 from .session import SEAT_KINDS, Session, bot_kinds, make_bot
 
 __all__ = [
-    "BoardView", "DecisionPanel", "GameExplorer", "PlayerPanels", "ScorePanel", "Session",
-    "WhatIfEditor", "EvaluationPanel", "SEAT_KINDS", "board_traces", "bot_kinds", "make_bot",
-    "GameApp", "SoloApp", "WhatIfApp", "TutorialUI",
+    "SEAT_KINDS",
+    "BoardView",
+    "DecisionPanel",
+    "EvaluationPanel",
+    "GameApp",
+    "GameExplorer",
+    "PlayerPanels",
+    "ScorePanel",
+    "Session",
+    "SoloApp",
+    "TutorialUI",
+    "WhatIfApp",
+    "WhatIfEditor",
+    "board_traces",
+    "bot_kinds",
+    "make_bot",
 ]
 
 

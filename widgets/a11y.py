@@ -21,8 +21,9 @@ watches the page and:
 - marks the notebook's content as the page's ``main`` landmark and its
   language as English;
 - adds focus rings (2 px, dark blue: 3:1 or more on white and on the board),
-  underlines links in text, darkens the tabs' and accordions' labels (4.5:1 on their grey), and hides visually what is meant for screen
-  readers only (class ``archwk-sr-only``).
+  underlines links in text, darkens the tabs' and accordions' labels (4.5:1 on
+  their grey), and hides visually what is meant for screen readers only (class
+  ``archwk-sr-only``).
 
 The page titles come from the notebooks' metadata (notebooks/build.py).
 

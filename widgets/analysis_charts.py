@@ -54,7 +54,8 @@ def evaluation_chart(values, *, title: str | None = None) -> go.Figure:
         error_x=dict(type="data", symmetric=False, array=[v.vp_ci[1] - v.mean_vp for v in vals],
                      arrayminus=[v.mean_vp - v.vp_ci[0] for v in vals]),
         customdata=[[v.label, v.vp_ci[0], v.vp_ci[1]] for v in vals],
-        hovertemplate="%{customdata[0]}<br>%{x:.1f} VP (95%: %{customdata[1]:.1f}-%{customdata[2]:.1f})<extra></extra>"),
+        hovertemplate=("%{customdata[0]}<br>%{x:.1f} VP (95%: %{customdata[1]:.1f}-%{customdata[2]:.1f})"
+                       "<extra></extra>")),
         row=1, col=2)
     fig.update_xaxes(range=[0, 1.0001], tickvals=[0, 0.25, 0.5, 0.75, 1], tickformat=".0%", row=1, col=1)
     fig.update_xaxes(nticks=5, row=1, col=2)
@@ -177,7 +178,8 @@ def flow_figure(G, *, title: str = "Where the workers went") -> go.Figure:
         dst.append(b)
         val.append(d["weight"])
         players = G.graph.get("players") or []
-        by = ", ".join(f"{players[p] if p < len(players) else p}: {n}" for p, n in sorted(d.get("by_player", {}).items()))
+        by = ", ".join(f"{players[p] if p < len(players) else p}: {n}"
+                       for p, n in sorted(d.get("by_player", {}).items()))
         hover.append(by)
     labels = [n.replace("_", " ") for n in names]
     colours = [KIND_COLOURS.get(G.nodes[n]["kind"], "#888") if n in G.nodes else KIND_COLOURS["supply"]

@@ -19,6 +19,7 @@ import ipywidgets
 
 import archwk
 from archwk import GameState
+
 from .inbrowser import browser_notice_html
 from .links import page_href
 from .text import guarded
@@ -127,9 +128,9 @@ class GameApp(ipywidgets.VBox):
     in every seat.
     """
 
-    OPPONENTS = [("You against random bots", "bots"), ("Hot-seat: people in every seat", "people")]
-    RULES = [("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
-             ("Rules as played online", "online")]
+    OPPONENTS = (("You against random bots", "bots"), ("Hot-seat: people in every seat", "people"))
+    RULES = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
+             ("Rules as played online", "online"))
     MIN_PLAYERS = 2
 
     def __init__(self, players: int = 3, seed: int = 1, opponents: str | None = None, **kwargs):
@@ -186,8 +187,8 @@ class GameApp(ipywidgets.VBox):
 class SoloApp(GameApp):
     """The solo game: you against the Byzantine opponent, which plays itself."""
 
-    OPPONENTS = [("Constantine (standard)", "constantine"), ("Helena (hard)", "helena")]
-    RULES = [("Printed rulebook", "base"), ("Variable setup (characters)", "side2")]
+    OPPONENTS = (("Constantine (standard)", "constantine"), ("Helena (hard)", "helena"))
+    RULES = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"))
     MIN_PLAYERS = 1
 
     def __init__(self, seed: int = 1, opponent: str = "constantine", **kwargs):
@@ -317,7 +318,7 @@ class WhatIfApp(ipywidgets.VBox):
     once "Show the chart" is ticked: a second plotly figure on the page (its
     own copy of plotly.js) would double the page's first render."""
 
-    ROLLOUTS = [("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300)]
+    ROLLOUTS = (("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300))
 
     def __init__(self, state: GameState | None = None, auto: bool = True, **kwargs):
         from .explorer import GameExplorer
@@ -406,7 +407,7 @@ class WhatIfApp(ipywidgets.VBox):
         self._refresh()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sample_position(seed: int = 7, decisions: int = 120) -> GameState:
     """A mid-game 3-player position: random bots play `decisions` decisions,
     then on to the next placement."""

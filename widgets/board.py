@@ -18,21 +18,20 @@ y 0..80.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import ipywidgets
 import plotly.graph_objects as go
 
 from archwk import cards
 from archwk.model import BLACK_MARKET_SPACES, LOCATIONS, OPEN_LOCATIONS
-from archwk.table import (APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, guildhall_spaces,
-                          table as read_table, virtue_track)
+from archwk.table import APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, guildhall_spaces, virtue_track
+from archwk.table import table as read_table
 
 from .figure import LiveFigure, push_changes
 from .palette import MUTED_TEXT, ink, seat_symbol
-from .text import (GREY, apprentice_text, colour, esc, items, location_name, rule_text,
-                   skill_initials, wrap_html)
+from .text import GREY, apprentice_text, colour, esc, items, location_name, rule_text, skill_initials, wrap_html
 
 WIDTH, HEIGHT = 1000, 680
 X_RANGE, Y_RANGE = (0, 120), (0, 80)
@@ -113,7 +112,7 @@ def _virtue_limits() -> tuple[int, int, int]:
     return closed, no_cathedral, track[-1].virtue
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _virtue_hover(v: int) -> str:
     lv = virtue_track()[v]
     closed, no_cathedral, top = _virtue_limits()
@@ -127,7 +126,7 @@ def _virtue_hover(v: int) -> str:
     return wrap_html(lines)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cathedral_level_hover(i: int) -> str:
     lv = cards.CATHEDRAL[i]
     costs = " or ".join(items(c) for c in lv.costs)

@@ -35,7 +35,7 @@ def draw_evaluation(figure, box, values, *, title: str | None = None):
 class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
     """A button, a rollouts choice and the chart for one position at a time."""
 
-    ROLLOUTS = [("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300)]
+    ROLLOUTS = (("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300))
 
     def __init__(self, state=None, rollouts: int = 30, seed: int = 0):
         self.state = state

@@ -18,7 +18,7 @@ import contextlib
 import functools
 import html as html_lib
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 import ipywidgets
 
@@ -72,7 +72,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         if any(b is None and not p.is_byzantine for b, p in zip(self.session.seats, state.players)):
             try:
                 self.session.run_bots()
-            except Exception as e:  # noqa: BLE001  (shown once the explorer is built)
+            except Exception as e:
                 bot_error = e
         self._syncing = False
         self._log_cache: dict = {}
@@ -140,7 +140,8 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.load_button.on_click(self._on_load_text)
         # game codes: a short text (or link) for the position, to share it
         self.code_button = ipywidgets.Button(description="Game code", tooltip="a short code and link for this position")
-        self.code_text = ipywidgets.Text(description="Game code", placeholder="paste a game code or a link with ?game=…",
+        self.code_text = ipywidgets.Text(description="Game code",
+                                         placeholder="paste a game code or a link with ?game=…",
                                          layout=ipywidgets.Layout(width="520px"))
         self.code_load_button = ipywidgets.Button(description="Load code")
         self.code_link = ipywidgets.HTML()
@@ -638,7 +639,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
                     "(this is not an archwk save file)"))
                 return
             self.load_json(bytes(content))
-        except Exception:  # noqa: BLE001  (shown by load_json)
+        except Exception:
             pass
         finally:
             self.upload.value = ()  # so the same file can be chosen again
@@ -664,7 +665,5 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self._update_log()
 
     def _on_load_text(self, _b=None) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.load_json(self.load_text.value)
-        except Exception:  # noqa: BLE001  (shown by load_json)
-            pass

@@ -41,8 +41,8 @@ def score_html(state) -> str:
     top, bottom = max(ups + [1]), max(downs + [0])
     px = CHART_PX / (top + bottom)
     cols = []
-    for sc, up, down in zip(scores, ups, downs):
-        def seg(ln, v):
+    for sc, up, _down in zip(scores, ups, downs):
+        def seg(ln, v, sc=sc):
             return (f'<div data-line="{ln}" data-value="{v}" title="{esc(sc.name)}: {LINE_NAMES[ln]} {v:+d}" '
                     f'style="height:{abs(v) * px:.1f}px;background:{LINE_COLOURS[ln]};'
                     f'border-top:1px solid #fff"></div>')

@@ -361,7 +361,7 @@ class Session:
             self.seats = [None if state.players[i].is_byzantine else b for i, b in enumerate(seats)]
 
     @classmethod
-    def from_json(cls, text: str, seats: Sequence | None = None) -> "Session":
+    def from_json(cls, text: str, seats: Sequence | None = None) -> Session:
         loaded = load_record(text, GameState, states=True)
         out = cls(loaded.state, seats)
         out._take(loaded)

@@ -145,7 +145,7 @@ def guarded(method):
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except Exception as e:  # noqa: BLE001  (a widget callback must never kill the page)
+        except Exception as e:
             if not isinstance(e, ValueError):  # a bug: the details go to the server's log
                 import sys
                 import traceback

@@ -20,9 +20,11 @@ import math
 import random
 
 from .. import cards as _cards
-from ..core import BUILDING as _BUILDING, geometry_n as _geometry_n
+from ..core import BUILDING as _BUILDING
+from ..core import geometry_n as _geometry_n
 from ..engine import NATIVE_DISCARD, quiet
-from ..model import OPEN_INDEX as _OPEN, GameState
+from ..model import OPEN_INDEX as _OPEN
+from ..model import GameState
 from ..scoring import CATHEDRAL_VP, _score, building_bonus, final_scores
 from .determinize import Determinizer
 
@@ -364,7 +366,7 @@ def stalemate_choice(s, acts):
             return places["workshop"]
         if targets:
             short = {}
-            for worth, cost, _, _ in targets:
+            for _worth, cost, _, _ in targets:
                 for r, n in cost:
                     short[r] = short.get(r, 0) + max(0, n - getattr(pl, r))
             want = max(short, key=short.get) if short and max(short.values()) > 0 else None
@@ -490,7 +492,7 @@ def leaf_rewards(s) -> list[float]:
 class _Node:
     """A decision in the search tree (shared by all determinizations): per
     action seen here, its prior value, visits and reward sum for the mover."""
-    __slots__ = ("mover", "n", "prior", "visits", "total", "children")
+    __slots__ = ("children", "mover", "n", "prior", "total", "visits")
 
     def __init__(self, mover: int):
         self.mover = mover

@@ -21,11 +21,11 @@ def _options(args) -> Options:
         try:
             kw = json.loads(args.options)
         except json.JSONDecodeError as e:
-            raise SystemExit(f"--options: not valid JSON ({e.msg})")
+            raise SystemExit(f"--options: not valid JSON ({e.msg})") from None
     try:
         return Options.from_dict(kw)
     except (TypeError, ValueError) as e:
-        raise SystemExit(f"--options: {e}")
+        raise SystemExit(f"--options: {e}") from None
 
 
 def _bots(spec: str, what: str) -> tuple[str, ...]:
@@ -61,9 +61,8 @@ def cmd_play(args) -> int:
     names = _bots(args.bots or "random", "play")
     humans = [p for p in s.players if not p.is_byzantine]
     seat_bots = [make_bot(names[i % len(names)], args.seed * 100 + i) for i in range(len(s.players))]
-    if any(p.is_byzantine for p in s.players):
-        if opts.schemes is None:
-            print(f"note: {STAND_IN_NOTICE}")
+    if any(p.is_byzantine for p in s.players) and opts.schemes is None:
+        print(f"note: {STAND_IN_NOTICE}")
     print(f"archwk: {len(humans)} player(s), seed {args.seed}")
     turn = None
     while not s.is_over:

@@ -33,8 +33,8 @@ from __future__ import annotations
 import random
 
 from .. import cards, core
-from ..model import HIDDEN, GameState
 from ..decisions import LookedAt
+from ..model import HIDDEN, GameState
 
 _MASK64 = (1 << 64) - 1
 

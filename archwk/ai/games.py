@@ -45,7 +45,8 @@ def play_one(players: int, seed: int, bots: tuple[str, ...], options: dict) -> d
         "seed": seed, "players": len(s.players), "decisions": decisions, "turns": s.turn_no,
         "winners": win,
         "seats": [{
-            "seat": sc.player, "bot": bots[sc.player % len(bots)] if not s.players[sc.player].is_byzantine else "byzantine",
+            "seat": sc.player,
+            "bot": bots[sc.player % len(bots)] if not s.players[sc.player].is_byzantine else "byzantine",
             "first": sc.player == s.first_player, "won": sc.player in win,
             **{line: getattr(sc, line) for line in ScoreBreakdown.LINES}, "total": sc.total,
             "buildings_built": list(s.players[sc.player].buildings),

@@ -12,6 +12,7 @@ Drawing them is presentation: see `widgets/analysis_charts.py`.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections import deque
 
 from archwk import GameState, Options, final_scores, new_game
@@ -241,7 +242,7 @@ def worker_flow(game, player: int | None = None):
         else:
             G.add_edge(u, v, weight=n, by_player={who: n})
 
-    for before, after in zip(states, states[1:]):
+    for before, after in itertools.pairwise(states):
         names = [p.name for p in before.players]
         for e in after.events:
             d, p = e.data, e.player

@@ -16,7 +16,7 @@ HeuristicBot(0)
 >>> make_bot("minimax")
 Traceback (most recent call last):
     ...
-archwk.ai.registry.UnknownBot: unknown bot 'minimax': choose from random, fast, heuristic, mcts, mcts:N (N search iterations per decision)
+archwk.ai.registry.UnknownBot: unknown bot 'minimax': choose from random, fast, ...
 
 A new bot is one row of `BOTS`: its name, its factory `(seed, **params)`, and,
 if it takes a parameter, the parser that turns the text after ":" into the
@@ -24,8 +24,9 @@ factory's keyword arguments (raising `ValueError` with the reason).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .bots import FastBot, HeuristicBot, MCTSBot, RandomBot
 

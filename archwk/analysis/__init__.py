@@ -11,6 +11,16 @@ from ..ai.evaluate import DEFAULT_DEPTH, ActionValue, evaluate_actions, mean_ci,
 from ..ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
 
 __all__ = [
-    "ActionValue", "DEFAULT_DEPTH", "Determinizer", "card_synergy_graph", "decision_tree", "determinize",
-    "evaluate_actions", "mean_ci", "state_fingerprint", "viewer_of", "wilson", "worker_flow",
+    "DEFAULT_DEPTH",
+    "ActionValue",
+    "Determinizer",
+    "card_synergy_graph",
+    "decision_tree",
+    "determinize",
+    "evaluate_actions",
+    "mean_ci",
+    "state_fingerprint",
+    "viewer_of",
+    "wilson",
+    "worker_flow",
 ]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from .. import cards
 from ..actions import Action
+from ..behaviour import hook_sum, hooked
 from ..buildings import hire_preview
 from ..constants import BLACK_MARKET_SPACES
-from ..behaviour import hook_sum, hooked
 from ..core import change_virtue, gain, hire, open_decision, pay, record_event, to_deck_bottom, writable_player
 from ..decisions import DecisionRule, LocationRule, LookedAt, add_bundles, preview, reason
 

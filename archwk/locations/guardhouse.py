@@ -10,9 +10,23 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..behaviour import hooked
-from ..core import (can_pay, change_virtue, debt_bonuses, gain, held_by_others, open_decision, own_at, pay,
-                    pay_off_debt, price, record_event, release_from_boards, release_from_prison, take_debt,
-                    writable_player)
+from ..core import (
+    can_pay,
+    change_virtue,
+    debt_bonuses,
+    gain,
+    held_by_others,
+    open_decision,
+    own_at,
+    pay,
+    pay_off_debt,
+    price,
+    record_event,
+    release_from_boards,
+    release_from_prison,
+    take_debt,
+    writable_player,
+)
 from ..decisions import DecisionRule, GuardActionsLeft, LocationRule, add_bundles, no_blocker, preview, reason
 
 GUARD_ACTIONS = ("send_to_prison", "release_prison", "release_silver", "release_debt", "pay_debt")

@@ -10,11 +10,22 @@ from .. import cards
 from ..actions import Action
 from ..behaviour import hook_any, hooked
 from ..behaviour.buildings import on_construct
-from ..core import (BUILDING, REWARD, cathedral_space_free, change_virtue, discard_from_hand,
-                    gain, geometry_n, has_skills, open_decision, put_silver_on_deck,
-                    record_event, remove_from_display, writable_player)
+from ..core import (
+    BUILDING,
+    REWARD,
+    cathedral_space_free,
+    change_virtue,
+    discard_from_hand,
+    gain,
+    geometry_n,
+    has_skills,
+    open_decision,
+    put_silver_on_deck,
+    record_event,
+    remove_from_display,
+    writable_player,
+)
 from ..decisions import DecisionRule, FromBuilding, LocationRule, Reason, no_blocker, reason
-
 
 # ---- paying a cost (characters may widen the ways to pay)
 

@@ -5,10 +5,9 @@ Conspirator: each capture after the first costs no Silver (facts §16 row 18).""
 from __future__ import annotations
 
 from ..actions import Action
-from ..constants import LOCATION_NAMES
 from ..behaviour import hook_any
-from ..core import (can_pay, capture, capture_location_limit, capture_targets, open_decision,
-                    own_at, pay, price)
+from ..constants import LOCATION_NAMES
+from ..core import can_pay, capture, capture_location_limit, capture_targets, open_decision, own_at, pay, price
 from ..decisions import CapturesLeft, DecisionRule, LocationRule, no_blocker, preview, reason
 
 

@@ -579,7 +579,8 @@ def _cathedral_judge(a: Attempt) -> Verdict:
     if act.kind == "cathedral":
         return Verdict(RIGHT, "Right: you pay the next level's cost (1 Gold for level 1), discard a building "
                               "card, move up one level and reveal a reward card. Levels are worth 2, 4, 7, "
-                              "12 and 20 VP, and each has room for only a few markers: 3, 3, 2, 2 and 1, from level 1 up.")
+                              "12 and 20 VP, and each has room for only a few markers: 3, 3, 2, 2 and 1, "
+                              "from level 1 up.")
     return Verdict(WRONG, f"You constructed the {act.card} instead. The Cathedral is the other choice in the "
                           "Guildhall; its first level costs 1 Gold.")
 
