@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PREFIX = "/archwk/"
 #: every notebook the site must hold, by page name
-PAGES = ("dashboard", "tutorial", "explorer", "whatif", "solo")
+#: every page: each notebook of notebooks/ (a new page is built and checked without editing this)
+PAGES = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb")))
 
 
 def _site_build():

@@ -155,3 +155,27 @@ def test_other_pages_screenshots(server, browser, name, marker):
         assert page.get_by_text("Card gallery →").is_visible()
     clean(page, console, f"page-{name}")
     page.context.close()
+
+
+def test_save_downloads_the_game_in_one_click(server, browser):
+    """Issue 14: Save downloads in one click (no second link to click); the file
+    is the game record, and loads back as the same game (issue 11)."""
+    import json
+
+    import archwk
+    page, console = vb.open_app_page(browser, server.url("explorer.ipynb"), wait_for=".js-plotly-plot",
+                                     board=True, timeout=LOAD_TIMEOUT)
+    page.get_by_role("tab", name="Save / load").click()
+    button = page.get_by_role("button", name="Save game")
+    button.wait_for(timeout=STEP_TIMEOUT)
+    with page.expect_download(timeout=STEP_TIMEOUT) as info:
+        button.click()
+    download = info.value
+    assert download.suggested_filename.startswith("archwk-") and download.suggested_filename.endswith(".json")
+    text = Path(download.path()).read_text(encoding="utf-8")
+    doc = json.loads(text)
+    assert "steps" in doc or "actions" in doc
+    assert archwk.GameState.from_json(text).is_over is False
+    wait_text(page, "to your downloads")
+    clean(page, console, "explorer-saved")
+    page.context.close()

@@ -171,3 +171,13 @@ def test_online_keeps_the_full_black_market_deck_and_declinable_crane():
     s = place(s, "guildhall")
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "construct" and a.card == "Crane"))
     assert s.decision == "crane" and Action("skip") in s.legal_actions()
+
+
+def test_rules_notes_rows_are_numbered_without_a_gap():
+    """The rules notes' numbered rows (cited as "rules-notes row N" by tests and
+    the other notes) run 1, 2, 3, ... with none missing or repeated."""
+    import re
+    from pathlib import Path
+    text = (Path(archwk.__file__).parent / "data" / "rules-notes.md").read_text(encoding="utf-8")
+    numbers = [int(n) for n in re.findall(r"^\| (\d+) \|", text, flags=re.M)]
+    assert numbers == list(range(1, len(numbers) + 1)), numbers

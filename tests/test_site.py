@@ -121,9 +121,9 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
         assert kernel["pyodideUrl"].startswith("./") or not kernel["pyodideUrl"].startswith("http")
         packages = kernel["loadPyodideOptions"]["packages"]
         assert "archwk" in packages
-        # the dashboard draws no plotly figure: it does not load plotly; the others preload
-        # its FigureWidget script, and their Python is told where it is
-        board = name != "dashboard"
+        # the dashboard and the card gallery draw no plotly figure: they do not load plotly;
+        # the others preload its FigureWidget script, and their Python is told where it is
+        board = name not in ("dashboard", "gallery")
         assert ("plotly" in packages) == board, (name, packages)
         assert ('<link rel="modulepreload" href="../../static/archwk/plotly-widgetbundle-' in html) == board
         env = kernel["loadPyodideOptions"].get("env", {})
@@ -215,4 +215,15 @@ def test_site_whatif_page_compares_the_choices(base, browser):
     page.get_by_text("Projected VP").first.wait_for(timeout=LOAD_TIMEOUT)
     assert "choices for" in page.inner_text(".archwk-compare")
     assert_clean(page, console, requests, "whatif")
+    page.context.close()
+
+
+@needs_chromium
+def test_site_gallery_shows_every_card_and_filters(base, browser):
+    """The card gallery runs in the browser too: all 43 buildings and 43
+    apprentices, and a filter narrows them."""
+    page, console, requests = open_site_page(browser, base, "gallery", ".archwk-gallery-entry")
+    entries = page.locator(".archwk-gallery-entry")
+    assert entries.count() == 86
+    assert_clean(page, console, requests, "gallery")
     page.context.close()

@@ -13,7 +13,6 @@ True
 """
 from __future__ import annotations
 
-import base64
 import contextlib
 import functools
 import html as html_lib
@@ -30,6 +29,7 @@ from archwk.table import table as read_table
 from .board import BoardClick, BoardView, click_action, click_reason
 from .board_text import BoardText
 from .decision import DecisionPanel
+from .download import DownloadButton
 from .editor import WhatIfEditor
 from .evaluation import EvaluationPanel
 from .palette import MUTED_TEXT
@@ -127,15 +127,15 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.editor = WhatIfEditor(self.session, on_change=self._after_edit)
 
         # save / load
-        self.save_button = ipywidgets.Button(description="Save game", tooltip="prepare a JSON download")
-        self.save_link = ipywidgets.HTML()
+        self.save_button = DownloadButton("Save game", self._save_file,
+                                          tooltip="download this game as a file (one click)")
+        self.save_link = ipywidgets.HTML()  # what was saved, in words
         self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False,
                                             description="Load file")
         self.load_text = ipywidgets.Textarea(placeholder="…or paste a saved game (JSON) here",
                                              layout=ipywidgets.Layout(width="520px", height="80px"))
         self.load_button = ipywidgets.Button(description="Load pasted")
         self.file_message = ipywidgets.HTML()
-        self.save_button.on_click(self._on_save)
         self.upload.observe(self._on_upload, names="value")
         self.load_button.on_click(self._on_load_text)
         # game codes: a short text (or link) for the position, to share it
@@ -609,15 +609,19 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.refresh()
 
     @guarded
-    def _on_save(self, _b=None) -> None:
+    def _save_file(self) -> tuple[str, str]:
+        """The file the Save button downloads: the game record, with the date."""
         import datetime
         text = self.session.save(date=datetime.datetime.now(datetime.UTC).date().isoformat())
-        b64 = base64.b64encode(text.encode()).decode()
         s = self.session.latest
         name = f"archwk-{len(s.players)}p-turn{read_table(s).turn}.json"
-        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{b64}" '
-                                f'style="margin-left:8px">Download {esc(name)}</a> '
-                                f'<span style="color:#666">({len(text) // 1024 + 1} KB)</span>')
+        self.save_link.value = (f'<span style="margin-left:8px">Saved {esc(name)} '
+                                f'({len(text) // 1024 + 1} KB) to your downloads</span>')
+        return name, text
+
+    def _on_save(self, _b=None) -> None:
+        """As a click on Save does (for scripts and tests)."""
+        self.save_button.press()
 
     def _file_error(self, e) -> None:
         """A load error, shown once: beside the load controls."""
