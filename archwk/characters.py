@@ -104,8 +104,7 @@ def choose_characters(options, n: int, r: int) -> tuple[list[Character], int]:
         return chosen, r
     if options.promo_characters:
         # one character per colour board, either of its two at random (as online)
-        boards = sorted({c.board for c in pool})
-        boards, r = rng.shuffled(boards, r)
+        boards, r = rng.shuffled(sorted({c.board for c in pool}), r)
         chosen = []
         for b in boards[:n]:
             two = [c for c in pool if c.board == b]

@@ -48,7 +48,7 @@ def commit(t: _MutableState) -> Any:
     t.events = QUIET if ev is QUIET_LOG else tuple(ev)
     t._tx = None
     t.__class__ = t._frozen_as
-    return t  # type: ignore[return-value]
+    return t
 
 
 def writable_player(t, i: int):

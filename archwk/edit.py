@@ -27,7 +27,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from . import cards, core
+from . import cards, core, engine
 from .constants import BLACK_MARKET_SPACES, OPEN_INDEX, RESOURCES, WORKERS_PER_PLAYER
 from .decisions import Decision
 from .errors import InvalidEdit
@@ -90,7 +90,7 @@ def edit(s: S, player: int | None = None, **changes) -> S:
         raise InvalidEdit("edit: a view cannot be edited; edit the full game state")
     if s.is_over or not s.pending or s.pending[-1].kind not in EDITABLE_DECISIONS:
         raise InvalidEdit("edit: positions can be edited at the start of a turn (a placement decision), "
-                         f"not now ({'the game is over' if s.is_over else s.prompt})")
+                         f"not now ({'the game is over' if s.is_over else engine.prompt(s)})")
     unknown = set(changes) - set(PLAYER_FIELDS) - set(BOARD_FIELDS)
     if unknown:
         raise InvalidEdit(f"edit: unknown field(s) {sorted(map(str, unknown))[:5]}; editable: "

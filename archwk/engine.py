@@ -136,7 +136,7 @@ def _before(s: S) -> S:
     b = _MutableState.__new__(_MutableState)
     copy_state_slots(s, b)
     b._hist, b.events, b._legal_map = None, (), None
-    b.__class__ = s.__class__  # frozen like the state it copies (as core.commit does)
+    b.__class__ = s.__class__  # type: ignore[assignment]  # frozen like the state it copies (as core.commit does)
     return b  # type: ignore[return-value]
 
 

@@ -69,10 +69,8 @@ def solo_setup(t) -> None:
     for p, pl in enumerate(t.players):
         if pl.is_byzantine:
             writable_player(t, p).character = (t.options.solo_opponent or "constantine").capitalize()
-    deck = [e[0] for e in schemes_of(t.options) if e[1] == "starting"]
-    future = [e[0] for e in schemes_of(t.options) if e[1] == "future"]
-    deck, t.rng = rng.shuffled(deck, t.rng)
-    future, t.rng = rng.shuffled(future, t.rng)
+    deck, t.rng = rng.shuffled([e[0] for e in schemes_of(t.options) if e[1] == "starting"], t.rng)
+    future, t.rng = rng.shuffled([e[0] for e in schemes_of(t.options) if e[1] == "future"], t.rng)
     t.scheme_piles = SchemePiles(deck=tuple(deck), discard=(), future=tuple(future))
 
 

@@ -149,7 +149,7 @@ def thaw_player(p: PlayerState) -> _MutablePlayer:
 
 
 def freeze_player(m: _MutablePlayer) -> PlayerState:
-    m.__class__ = PlayerState
+    m.__class__ = PlayerState  # type: ignore[assignment]  # same slots: freezing switches the class in place
     return m  # type: ignore[return-value]
 
 

@@ -4,6 +4,8 @@ generator, and which card was kept or discarded by others. A view can be shown
 but not played on."""
 from __future__ import annotations
 
+from typing import Any
+
 from . import core
 from .actions import Action
 from .constants import HIDDEN
@@ -49,7 +51,7 @@ def view(s: S, player: int) -> S:
             kept.append(Action(a.kind, a.location, HIDDEN, a.target, a.option))
         else:
             kept.append(a._with_ctx(None))  # worded without the full state's figures
-    hist = None
+    hist: Any = None  # nested (earlier, step) pairs, as FrozenState._hist
     for a in reversed(kept):
         hist = (hist, a)
     t._hist = hist

@@ -56,6 +56,7 @@ def rules_notes_html() -> str:
     try:
         import mistune  # comes with nbconvert, which Voila and Jupyter use
         body = mistune.create_markdown(plugins=["table"])(text)
+        assert isinstance(body, str)  # the HTML renderer makes text
     except ImportError:  # pragma: no cover
         body = f"<pre style='white-space:pre-wrap'>{esc(text)}</pre>"
     return ('<div class="archwk-notes" style="font-size:13px;line-height:1.45;max-width:1100px">'
@@ -129,8 +130,8 @@ class GameApp(ipywidgets.VBox):
     """
 
     OPPONENTS = (("You against random bots", "bots"), ("Hot-seat: people in every seat", "people"))
-    RULES = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
-             ("Rules as played online", "online"))
+    RULES: tuple[tuple[str, str], ...] = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
+                                          ("Rules as played online", "online"))
     MIN_PLAYERS = 2
 
     def __init__(self, players: int = 3, seed: int = 1, opponents: str | None = None, **kwargs):
@@ -174,7 +175,7 @@ class GameApp(ipywidgets.VBox):
         state, seats = self._state(), self._seats()
         old = self.explorer
         self.explorer = _explorer(state, seats)
-        self.children = self.children[:-1] + (self.explorer,)
+        self.children: tuple[ipywidgets.Widget, ...] = self.children[:-1] + (self.explorer,)
         old.close()
         self.error.value = ""
         return self.explorer
@@ -244,9 +245,10 @@ def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
     if state.is_over or state.is_view:
         return []
     p = state.current_player
+    assert p is not None  # the game is not over
     before = state.players[p]
     base = archwk.final_scores(state)[p].total
-    rows = []
+    rows: list[dict] = []
     for i, a in enumerate(state.legal_actions()):
         after = state.apply(a)
         total = archwk.final_scores(after)[p].total
@@ -296,7 +298,7 @@ def comparison_html(state: GameState, values: dict | None = None) -> str:
         + (f"<br><i>then: {esc(r['then'])}</i>" if r["then"] else "") + "</td></tr>" for r in rows)
     how = ("Projected VP: the score if the game ended right after the choice (follow-up decisions not yet "
            "made).")
-    if mc:
+    if values:
         n = next(iter(values.values())).n
         how += (f" Win chance and expected VP: {n} Monte Carlo rollouts per choice from {esc(who)}'s view "
                 "(hidden cards are sampled, never read), each played on for a few rounds by a rule-of-thumb "
@@ -340,7 +342,7 @@ class WhatIfApp(ipywidgets.VBox):
                                         layout=ipywidgets.Layout(width="190px"))
         self.status = ipywidgets.HTML()
         self.values: dict | None = None
-        self._values_for = None
+        self._values_for: GameState | None = None
         self.chart = ipywidgets.Box()
         self.figure = None
         self.show_chart = ipywidgets.Checkbox(value=False, description="Show the chart", indent=False,
@@ -415,6 +417,8 @@ def sample_position(seed: int = 7, decisions: int = 120) -> GameState:
     bots = [archwk.bots.RandomBot(seed + i) for i in range(3)]
     n = 0
     while not s.is_over and (n < decisions or s.decision != "place"):
-        s = s.apply(bots[s.current_player].choose(s))
+        p = s.current_player
+        assert p is not None  # the game is not over
+        s = s.apply(bots[p].choose(s))
         n += 1
     return s

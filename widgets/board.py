@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import EllipsisType
 
 import ipywidgets
 import plotly.graph_objects as go
@@ -557,7 +558,7 @@ class BoardView(ipywidgets.VBox):
         self._title = layout["title"]["text"]
         return fig
 
-    def update(self, state, viewer: int | None = ...) -> None:
+    def update(self, state, viewer: int | EllipsisType | None = ...) -> None:
         """Draw `state` (as seen by `viewer`; default: the viewer already set).
 
         One batch: the changed trace properties and the title go to the page

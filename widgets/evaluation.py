@@ -5,10 +5,14 @@ a page that never evaluates loads no second copy of plotly.js."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import ipywidgets
 
 from .text import ShowsErrors, guarded
+
+if TYPE_CHECKING:
+    from archwk.analysis import ActionValue
 
 
 def draw_evaluation(figure, box, values, *, title: str | None = None):
@@ -40,7 +44,7 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
     def __init__(self, state=None, rollouts: int = 30, seed: int = 0):
         self.state = state
         self.seed = seed
-        self.values = None  # the ActionValues shown, for `state`
+        self.values: list[ActionValue] | None = None  # the ActionValues shown, for `state`
         self.button = ipywidgets.Button(description="Evaluate the choices", button_style="info",
                                         tooltip="Monte Carlo rollouts from the mover's view")
         self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=rollouts, description="Rollouts",

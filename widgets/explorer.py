@@ -406,6 +406,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         elif action is None:
             head = "<b>Edited position</b> <i>(what-if)</i>"
         else:
+            assert actor is not None  # someone made the decision that led here
             label = str(action)
             if self._viewer is not None and actor != self._viewer and action.kind in PRIVATE_CARD_ACTIONS:
                 label = "chooses a card"

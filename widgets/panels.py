@@ -59,6 +59,7 @@ def player_html(state, p: int) -> str:
     if pl.buildings:
         chips = []
         for b in pl.buildings:
+            vp: int | str
             try:
                 vp = cards.building(b).vp
             except (KeyError, ValueError):

@@ -257,7 +257,9 @@ class Session:
         if not self.bot_to_move:
             return False
         s = self.state
-        action = self.seats[s.current_player].choose(s)
+        p = s.current_player
+        assert p is not None  # a bot is to move
+        action = self.seats[p].choose(s)
         self._push(s.apply(action), action)
         return True
 

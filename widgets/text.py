@@ -9,12 +9,16 @@ from __future__ import annotations
 import functools
 import html
 import textwrap
+from typing import TYPE_CHECKING
 
 from archwk import cards, explain
 from archwk.model import LOCATION_NAMES, LOCATIONS
 
 from .palette import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_glyph
 from .palette import SOLO_COLOUR as SOLO_COLOUR  # re-exported: the solo opponent's colour
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 #: seat colours and the solo opponent's: the one palette (widgets.palette)
 PLAYER_COLOURS = SEAT_COLOURS
@@ -161,6 +165,8 @@ def guarded(method):
 
 class ShowsErrors:
     """Mixin for a widget with an `error` HTML area: what `guarded` reports into."""
+
+    error: ipywidgets.HTML  # made by the widget's own __init__
 
     def show_error(self, e: BaseException | str) -> None:
         self.error.value = error_html(e)

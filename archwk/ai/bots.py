@@ -20,6 +20,7 @@ import math
 import random
 
 from .. import cards as _cards
+from ..actions import Action
 from ..core import BUILDING as _BUILDING
 from ..core import geometry_n as _geometry_n
 from ..engine import NATIVE_DISCARD, quiet
@@ -354,7 +355,7 @@ def stalemate_choice(s, acts):
     p = s.current_player
     pl = s.players[p]
     d = s.decision
-    by_kind = {}
+    by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
     if d == "place":
@@ -365,12 +366,12 @@ def stalemate_choice(s, acts):
         if not targets and "workshop" in places:
             return places["workshop"]
         if targets:
-            short = {}
+            short: dict[str, int] = {}
             for _worth, cost, _, _ in targets:
                 for r, n in cost:
                     short[r] = short.get(r, 0) + max(0, n - getattr(pl, r))
-            want = max(short, key=short.get) if short and max(short.values()) > 0 else None
-            loc = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines"}.get(want)
+            want = max(short, key=lambda r: short[r]) if short and max(short.values()) > 0 else None
+            loc = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines"}.get(want) if want else None
             if loc in places:
                 return places[loc]
         return fast_choice(s, acts, random.Random(s.turn_no))
@@ -416,6 +417,7 @@ class HeuristicBot:
         if len(acts) == 1:
             return acts[0]
         p = state.current_player
+        assert p is not None  # a legal action: the game is not over
         if in_stalemate(state):
             return stalemate_choice(state, acts)
         # look ahead on a determinization, never on the real game: drawing cards
@@ -556,6 +558,7 @@ class MCTSBot:
         if in_stalemate(state):
             return stalemate_choice(state, acts)
         me = state.current_player
+        assert me is not None  # a legal action: the game is not over
         det = Determinizer(state.view(me), me)
         root = _Node(me)
         rng = self._rng

@@ -66,14 +66,16 @@ def cmd_play(args) -> int:
     print(f"archwk: {len(humans)} player(s), seed {args.seed}")
     turn = None
     while not s.is_over:
-        a = seat_bots[s.current_player].choose(s)
+        p = s.current_player
+        assert p is not None  # the game is not over
+        a = seat_bots[p].choose(s)
         s = s.apply(a)
         if not args.quiet:
-            for e in s.events:
-                if e.kind == "turn":
-                    turn = e.data["turn"]
+            for ev in s.events:
+                if ev.kind == "turn":
+                    turn = ev.data["turn"]
                 prefix = f"[{turn:>3}] " if turn else "      "
-                print(prefix + e.text)
+                print(prefix + ev.text)
     print()
     print(_score_table(s))
     if args.save:

@@ -133,10 +133,12 @@ class Determinizer:
         t.rewards = tuple(rng.sample(self.reward_ids, self.n_rewards))
         t.rng = rng.getrandbits(64) & _MASK64
         if self.schemes:
-            deck, future = list(t.scheme_piles.deck), list(t.scheme_piles.future)
+            piles = t.scheme_piles
+            assert piles is not None  # the Byzantine opponent plays with the scheme piles
+            deck, future = list(piles.deck), list(piles.future)
             rng.shuffle(deck)
             rng.shuffle(future)
-            t.scheme_piles = t.scheme_piles._replace(deck=tuple(deck), future=tuple(future))
+            t.scheme_piles = piles._replace(deck=tuple(deck), future=tuple(future))
         t.is_view = False
         t.events = list(s.events)
         out = core.commit(t)

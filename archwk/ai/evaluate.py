@@ -107,6 +107,7 @@ def evaluate_actions(state: GameState, rollouts: int = 100, seed: int = 0, depth
         raise ValueError("evaluate_actions: the game is over; there is no decision to evaluate")
     if player is None:
         player = state.current_player
+        assert player is not None  # the game is not over
         if state.is_view and viewer_of(state) not in (None, player):
             raise ValueError("evaluate_actions: this is another player's view; "
                              "evaluate from the view of the player to move")

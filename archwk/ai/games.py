@@ -34,7 +34,9 @@ def play_one(players: int, seed: int, bots: tuple[str, ...], options: dict) -> d
     seat_bots = [make_bot(bots[i % len(bots)], seed * 10 + i) for i in range(len(s.players))]
     decisions = 0
     while not s.is_over:
-        s = s.apply(seat_bots[s.current_player].choose(s))
+        p = s.current_player
+        assert p is not None  # the game is not over
+        s = s.apply(seat_bots[p].choose(s))
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"simulate: game with seed {seed} ({', '.join(bots)}) did not end within "

@@ -98,10 +98,10 @@ def card_stats(records: list[dict], key: str = "buildings_built", min_seats: int
     held: dict[str, list[int]] = {}
     for x in seats:
         for c in set(x[key]):
-            w = held.setdefault(c, [0, 0])
-            w[0] += 1
-            w[1] += 1 if x["won"] else 0
-    out = []
+            counts = held.setdefault(c, [0, 0])
+            counts[0] += 1
+            counts[1] += 1 if x["won"] else 0
+    out: list[dict] = []
     for c, (n, w) in held.items():
         if n < min_seats:
             continue

@@ -201,7 +201,7 @@ def _place(a: Attempt, i: int = 0) -> str | None:
 
 
 def _where(loc: str | None) -> str:
-    return LOCATION_NAMES.get(loc, str(loc))
+    return LOCATION_NAMES.get(loc, loc) if loc is not None else str(loc)
 
 
 def _what_happened(a: Attempt) -> str:
@@ -651,7 +651,9 @@ def _final_turn_base() -> GameState:
         while not s.is_over and s.turn_no <= 160:
             if archwk.table(s).final_turns == 1 and s.current_player == YOU and s.decision == "place":
                 return s
-            s = s.apply(bots[s.current_player].choose(s))
+            p = s.current_player
+            assert p is not None  # the game is not over
+            s = s.apply(bots[p].choose(s))
     raise ValueError("no game gave You the last turn")
 
 
