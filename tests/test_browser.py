@@ -37,7 +37,10 @@ YOUR_PLACEMENT = "Ann (you): choose where to place a worker"  # the explorer's p
 @pytest.fixture(scope="module")
 def server():
     vb.clear_artifacts()
-    with vb.voila(via_kit=True) as srv:
+    # This one server serves every page these tests open (some 30). A page the harness closes
+    # without its unload handler keeps its kernel until culled, so the visitors' kernel cap
+    # (16 in voila.json) is raised here; the cap itself is tested in tests/test_voila_server.py.
+    with vb.voila(via_kit=True, extra_args=("--ArchwkVoila.max_kernels=64",)) as srv:
         assert "archwk dashboard: http://127.0.0.1:" in srv.log()
         yield srv
     assert srv.proc.returncode is not None
@@ -273,6 +276,7 @@ def test_every_page_passes_axe_and_asks_no_other_host(server, browser, name):
         assert console.foreign == [], console.foreign
         assert_clean(page, console, f"page-{stem}")
     finally:
+        page.close(run_before_unload=True)  # as a visitor leaving: the page shuts its kernel down
         page.context.close()
 
 

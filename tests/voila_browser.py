@@ -140,15 +140,16 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def start_kit_serve(port: int | None = None, log_path: Path | None = None, timeout: float = 300) -> VoilaServer:
-    """The README's main command, `bash scripts/kit serve` (ARCHWK_PORT=port);
-    returns once it has printed the dashboard's address (it does so when Voila
-    answers)."""
+def start_kit_serve(port: int | None = None, log_path: Path | None = None, timeout: float = 300,
+                    extra_args: tuple[str, ...] = ()) -> VoilaServer:
+    """The README's main command, `bash scripts/kit serve` (ARCHWK_PORT=port; `extra_args`
+    go to Voila as kit serve passes them on); returns once it has printed the dashboard's
+    address (it does so when Voila answers)."""
     port = port or free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = log_path or ARTIFACTS / "kit-serve.log"
     log = open(log_path, "w")
-    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "kit"), "serve"], cwd=ROOT, stdout=log,
+    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "kit"), "serve", *extra_args], cwd=ROOT, stdout=log,
                             stderr=subprocess.STDOUT, env={**os.environ, "ARCHWK_PORT": str(port)})
     log.close()
     server = VoilaServer(proc, port, log_path)
