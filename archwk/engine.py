@@ -110,7 +110,9 @@ def quiet(s: S) -> S:
     return q
 
 
-def apply(s: S, action: Action) -> S:
+def _resolved(s: FrozenState, action: Action) -> tuple[Any, Action]:
+    """The legality gate, then the action's own resolution on a writable copy:
+    (that copy, the listed action). Nothing that follows by itself has run yet."""
     a = _listed(s, action)
     if a is None:
         raise IllegalAction(why_illegal(s, action) or "not legal here")
@@ -121,6 +123,11 @@ def apply(s: S, action: Action) -> S:
     else:
         t.pending = t.pending[:-1]
         DECISION_RULES[dec.kind].resolve(t, dec, a)
+    return t, a
+
+
+def apply(s: S, action: Action) -> S:
+    t, a = _resolved(s, action)
     advance(t)
     # the history's action words its label from the position before, when asked; a
     # quiet state (a rollout, where nobody reads labels) keeps the action as listed
@@ -148,17 +155,7 @@ def legal_actions(s: FrozenState) -> list[Action]:
 def resolve_only(s: FrozenState, action: Action):
     """The writable state right after `action`'s own resolution, before anything that
     follows by itself (end of turn, resets, the opponent): for checking previews."""
-    a = legal_map(s).get(action)
-    if a is None:
-        raise IllegalAction(why_illegal(s, action) or "not legal here")
-    t = core.thaw(s)
-    dec = t.pending[-1]
-    if a.kind == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
-        core.discard_apprentice(t, dec.player, a.card, cause="a free discard")
-    else:
-        t.pending = t.pending[:-1]
-        DECISION_RULES[dec.kind].resolve(t, dec, a)
-    return t
+    return _resolved(s, action)[0]
 
 
 def preview(s: FrozenState, action: Action):
