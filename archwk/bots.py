@@ -24,6 +24,7 @@ from .ai.bots import (
     stalemate_choice,
     without_free_discards,
 )
+from .ai.expert import ExpertBot, softmax_value
 from .ai.registry import BOT_NAMES, BOTS, BotKind, UnknownBot, make_bot
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "REWARD_SCALE",
     "STALEMATE_TURNS",
     "BotKind",
+    "ExpertBot",
     "FastBot",
     "HeuristicBot",
     "MCTSBot",
@@ -46,6 +48,7 @@ __all__ = [
     "progress",
     "relative_value",
     "rollout",
+    "softmax_value",
     "stalemate_choice",
     "without_free_discards",
 ]
