@@ -49,24 +49,26 @@ from .bots import (
     HeuristicBot,
     _place_weight,
     fast_choice,
-    in_stalemate,
     position_value,
+    progress,
     relative_value,
-    stalemate_choice,
     without_free_discards,
 )
 from .determinize import Determinizer
 
-#: VP that make a position e (about 2.7) times likelier to be won, in `softmax_value`
+#: VP that make a position e (about 2.7) times likelier to be won, in `softmax_value`,
+#: half way through the game (the scale narrows as the Guildhall fills: a lead
+#: counts for more the less time is left to lose it)
 TEMPERATURE = 4.0
 
 LeafValue = Callable[[GameState], Sequence[float]]
 
 
 def softmax_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]:
-    """Each seat's chance to win `s`, from a softmax of `position_value`
-    (the winners share 1 when the game is over). Reads only what
-    `position_value` reads: public parts and each player's own hand.
+    """Each seat's chance to win `s`, from a softmax of `position_value` on a
+    scale of `temperature` VP at mid-game, 1.5 times that at the start and half
+    of it at the end (the winners share 1 when the game is over). Reads only
+    what `position_value` reads: public parts and each player's own hand.
 
     >>> import archwk
     >>> v = softmax_value(archwk.new_game(3, seed=2))
@@ -77,7 +79,8 @@ def softmax_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]
     if s.is_over:
         w = winners(s)
         return [1.0 / len(w) if i in w else 0.0 for i in range(n)]
-    vals = [position_value(s, i) / temperature for i in range(n)]
+    scale = temperature * (1.5 - progress(s))
+    vals = [position_value(s, i) / scale for i in range(n)]
     top = max(vals)
     ex = [math.exp(v - top) for v in vals]
     tot = sum(ex)
@@ -118,7 +121,7 @@ class ExpertBot:
                  iterations: int | None = None, exploration: float = 1.0,
                  rollout: int = 0, value: LeafValue | None = None,
                  settle: float = 1.0, temperature: float = TEMPERATURE,
-                 finish_turn: bool = True):
+                 finish_turn: bool = True, prior_weight: float = 2.0):
         if seconds is None and iterations is None:
             raise ValueError("ExpertBot: give a time budget (seconds) or an iterations cap, or both")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0
@@ -135,6 +138,7 @@ class ExpertBot:
         self.rollout = rollout
         self.settle = settle
         self.finish_turn = finish_turn
+        self.prior_weight = prior_weight
         self.temperature = temperature
         self.value: LeafValue = value if value is not None else (
             lambda s: softmax_value(s, temperature))
@@ -159,8 +163,6 @@ class ExpertBot:
             return cands[0]
         if state.phase != "play":
             return self._heuristic.choose(state)
-        if in_stalemate(state):
-            return stalemate_choice(state, acts)
         me = state.current_player
         assert me is not None  # a legal action: the game is not over
         start = time.perf_counter()
@@ -201,28 +203,27 @@ class ExpertBot:
             return it >= 32
         return vs[0] - vs[1] > self.settle * left
 
-    @staticmethod
-    def _mean(node: _Node, a: Action) -> float:
+    def _mean(self, node: _Node, a: Action) -> float:
         v = node.visits.get(a, 0)
-        return node.total[a] / v if v else node.q0.get(a, 0.0)
+        first = node.q0.get(a)
+        if first is None:
+            return node.total[a] / v if v else 0.0
+        return (first * self.prior_weight + node.total.get(a, 0.0)) / (self.prior_weight + v)
 
     # ------------------------------------------------------------------ priors
 
     def _root_prior(self, s: GameState, root: _Node, cands: list[Action]) -> None:
-        """Root prior: the heuristic bot's end-of-turn value of each action (its
-        move ordering), as a softmax; also each action's first value estimate."""
+        """Root prior: the heuristic bot's move ordering (each action's
+        `relative_value` at the end of the mover's turn, as a softmax); the leaf
+        value of that end-of-turn position is the action's first estimate."""
         p = root.mover
-        h = self._heuristic
-        vals = []
+        rel = []
         for a in cands:
-            if not s.is_legal(a):  # cannot happen for the mover's own choices; be safe
-                vals.append(-1e9)
-                continue
-            vals.append(h._turn_value(s.apply(a), p, s.turn_no))
-        pri = _softmax(vals, self.temperature / 2)
-        for a, v, pr in zip(cands, vals, pri):
+            x = self._finish_turn(s.apply(a))
+            rel.append(relative_value(x, p))
+            root.q0[a] = self.value(x)[p]
+        for a, pr in zip(cands, _softmax(rel, self.temperature / 2)):
             root.prior[a] = pr
-            root.q0[a] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, v / self.temperature))))
 
     def _expand(self, s: GameState, node: _Node, legal: list[Action], applied: dict,
                 mover: int) -> None:
@@ -231,21 +232,21 @@ class ExpertBot:
         if not new:
             return
         if new[0].kind == "place":
+            # worker placements: the rule-of-thumb weights; their worth comes from
+            # the choices that follow, which the search itself values
             ws = [_place_weight(s, mover, a) for a in new]
             tot = sum(ws) or 1.0
             for a, w in zip(new, ws):
                 node.prior[a] = w / tot
-            # places are valued by the search itself; start them at an even chance
             return
-        vals = []
+        rel = []
         for a in new:
             x = s.apply(a)
             applied[a] = x
-            vals.append(relative_value(x, mover))
-        pri = _softmax(vals, self.temperature / 2)
-        for a, v, pr in zip(new, vals, pri):
+            rel.append(relative_value(x, mover))
+            node.q0[a] = self.value(x)[mover]
+        for a, pr in zip(new, _softmax(rel, self.temperature / 2)):
             node.prior[a] = pr
-            node.q0[a] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, v / self.temperature))))
 
     # ------------------------------------------------------------------ one iteration
 
@@ -268,9 +269,14 @@ class ExpertBot:
             visits, total, prior, q0 = node.visits, node.total, node.prior, node.q0
             # an action not yet tried starts at the mean value of this decision so far
             fpu = sum(total.values()) / node.n if node.n else 1.0 / len(s.players)
+            n0 = self.prior_weight
             for a in legal:
                 v = visits.get(a, 0)
-                q = total[a] / v if v else q0.get(a, fpu)
+                first = q0.get(a)
+                if first is None:
+                    q = total[a] / v if v else fpu
+                else:  # the first estimate counts as n0 visits
+                    q = (first * n0 + total.get(a, 0.0)) / (n0 + v)
                 u = q + sq * prior.get(a, 0.0) / (1 + v)
                 if u > best_u:
                     best, best_u = a, u
