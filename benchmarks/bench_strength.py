@@ -30,8 +30,10 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
+from pathlib import Path
 
 MATCHES = ("2p", "4p")
+STALEMATE = 100  # archwk.ai.bots.STALEMATE_TURNS, checked in play_game
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,6 +54,7 @@ def play_game(task: tuple) -> dict:
     from archwk.ai.expert import ExpertBot
     from archwk.scoring import final_scores, winners
     players, seed, seat, params = task
+    assert STALEMATE_TURNS == STALEMATE
     s = archwk.new_game(players, seed=seed)
     expert = ExpertBot(seed, **params)
     bots = [expert if i == seat else HeuristicBot(seed * 10 + i) for i in range(players)]
@@ -77,6 +80,7 @@ def play_game(task: tuple) -> dict:
     return {
         "players": players, "seed": seed, "seat": seat, "over": s.is_over,
         "backstop": (not s.is_over) or s.turn_no > STALEMATE_TURNS * players,
+        "expert_backstop": expert.backstop_used,
         "turns": s.turn_no, "decisions": decisions,
         "scores": [sc.total for sc in final_scores(s)],
         "winners": w, "expert_share": (1.0 / len(w)) if seat in w else 0.0,
@@ -88,7 +92,7 @@ def _dist(xs) -> dict:
     xs = sorted(xs)
     if not xs:
         return {}
-    q = statistics.quantiles(xs, n=4) if len(xs) > 1 else [xs[0]] * 3
+    q = statistics.quantiles(xs, n=4, method="inclusive") if len(xs) > 1 else [xs[0]] * 3
     return {"min": xs[0], "q1": q[0], "median": q[1], "q3": q[2], "max": xs[-1],
             "mean": statistics.fmean(xs)}
 
@@ -111,6 +115,7 @@ def summarise(match: str, games: list[dict]) -> dict:
                           "max": max(times, default=0.0)},
         "iterations": _dist(iters),
         "backstop_games": sum(1 for g in games if g["backstop"]),
+        "expert_backstop_games": sum(1 for g in games if g.get("expert_backstop")),
         "unfinished_games": sum(1 for g in games if not g["over"]),
         "by_seat": {str(k): {"games": sum(1 for g in games if g["seat"] == k),
                              "wins": sum(g["expert_share"] for g in games if g["seat"] == k)}
@@ -136,7 +141,9 @@ def report(r: dict) -> str:
         f"  expert decision time: mean {r['decision_time']['mean']:.3f} s, max {r['decision_time']['max']:.3f} s "
         f"over {r['decision_time']['searched']} searched decisions; iterations median "
         f"{r['iterations'].get('median', 0):.0f}",
-        f"  backstop reached: {r['backstop_games']} games; unfinished: {r['unfinished_games']}",
+        f"  games past the stalemate turn ({STALEMATE} turns a player, where the bots' backstop starts): "
+        f"{r['backstop_games']}; games where the expert used it: {r['expert_backstop_games']}; "
+        f"unfinished: {r['unfinished_games']}",
         "  by expert seat: " + ", ".join(f"seat {int(k) + 1}: {v['wins']:.1f}/{v['games']}"
                                           for k, v in r["by_seat"].items()),
     ]
@@ -152,6 +159,35 @@ def _value(text: str):
     return {"none": None, "true": True, "false": False}.get(text.lower(), text)
 
 
+def _save(path: str, results: dict, match: str, games: list[dict]) -> dict:
+    """Put the match's summary and games (so far) into `results` and write the file."""
+    r = summarise(match, games)
+    results["matches"] = [m for m in results["matches"] if m["match"] != match] + [r]
+    results.setdefault("games", {})[match] = games
+    with open(path, "w") as f:
+        json.dump(results, f, indent=1)
+    return r
+
+
+def merge(paths: list[str], out: str) -> int:
+    """One table from several results files (e.g. runs of other seeds with the same settings)."""
+    docs = [json.loads(Path(p).read_text()) for p in paths]
+    params = {json.dumps(d["params"], sort_keys=True) for d in docs}
+    if len(params) != 1:
+        print(f"merge: the files were run with different settings: {sorted(params)}", file=sys.stderr)
+        return 2
+    results = {"params": docs[0]["params"], "merged_from": paths, "matches": [], "games": {}}
+    for match in MATCHES:
+        games = [g for d in docs for g in d.get("games", {}).get(match, [])]
+        seeds = [g["seed"] for g in games]
+        if len(set(seeds)) != len(seeds):
+            print(f"merge: the {match} games repeat a seed", file=sys.stderr)
+            return 2
+        if games:
+            print(report(_save(out, results, match, games)))
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games per match")
@@ -163,7 +199,11 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=13_000)
     ap.add_argument("--out", default="bench_strength.json", help="JSON results file")
+    ap.add_argument("--merge", nargs="+", metavar="JSON",
+                    help="only merge the games of earlier results files (runs of the same settings) into --out")
     args = ap.parse_args(argv)
+    if args.merge:
+        return merge(args.merge, args.out)
     params: dict = {"seconds": args.seconds, "iterations": args.iterations}
     for item in args.param:
         name, _, text = item.partition("=")
@@ -175,20 +215,22 @@ def main(argv=None) -> int:
     for match in args.matches:
         players = 2 if match == "2p" else 4
         tasks = [(players, args.seed + i, i % players, params) for i in range(args.games)]
-        if args.jobs > 1:
-            with Pool(args.jobs) as pool:
-                games = pool.map(play_game, tasks, chunksize=1)
-        else:
-            games = [play_game(t) for t in tasks]
-        r = summarise(match, games)
+        games = []
+        pool = Pool(args.jobs) if args.jobs > 1 else None
+        try:
+            it = pool.imap(play_game, tasks, chunksize=1) if pool else map(play_game, tasks)
+            for g in it:
+                games.append(g)
+                print(f"  {match} game {len(games)}/{len(tasks)}: seed {g['seed']}, expert seat {g['seat'] + 1}, "
+                      f"scores {g['scores']}, winners {[w + 1 for w in g['winners']]}, {g['turns']} turns",
+                      file=sys.stderr, flush=True)
+                _save(args.out, results, match, games)
+        finally:
+            if pool:
+                pool.terminate()
+        r = _save(args.out, results, match, games)
         r["wall_seconds"] = time.time() - t0
-        results["matches"].append(r)
-        results.setdefault("games", {})[match] = [
-            {k: g[k] for k in ("seed", "seat", "scores", "winners", "turns", "decisions", "backstop")}
-            for g in games]
         print(report(r), flush=True)
-        with open(args.out, "w") as f:
-            json.dump(results, f, indent=1)
     print(f"wall time {time.time() - t0:.0f} s; results in {args.out}", file=sys.stderr)
     return 0
 

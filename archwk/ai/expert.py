@@ -36,6 +36,7 @@ True
 """
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -49,9 +50,11 @@ from .bots import (
     HeuristicBot,
     _place_weight,
     fast_choice,
+    in_stalemate,
     position_value,
     progress,
     relative_value,
+    stalemate_choice,
     without_free_discards,
 )
 from .determinize import Determinizer
@@ -94,6 +97,21 @@ def _softmax(xs: Sequence[float], temperature: float) -> list[float]:
     return [e / tot for e in ex]
 
 
+def leaf_value(name: str, temperature: float = TEMPERATURE) -> LeafValue:
+    """The leaf value called `name`: "softmax" (`softmax_value`) or "winchance"
+    (the trained win-chance model, `archwk.ai.winchance.win_chances`)."""
+    if name == "softmax":
+        return lambda s: softmax_value(s, temperature)
+    if name == "winchance":
+        try:  # the model may be missing from this installation
+            model = importlib.import_module(f"{__package__}.winchance")
+        except ImportError:
+            raise ValueError("ExpertBot: the win-chance model (archwk.ai.winchance) is not installed") from None
+        chances: LeafValue = model.win_chances
+        return chances
+    raise ValueError(f"ExpertBot: the leaf value is 'softmax', 'winchance' or a function, got {name!r}")
+
+
 class _Node:
     """A decision of the shared tree: per action seen here, its prior, visits
     and value sum for the seat deciding."""
@@ -119,7 +137,7 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = 0, seconds: float | None = 1.0, *,
                  iterations: int | None = None, exploration: float = 1.0,
-                 rollout: int = 0, value: LeafValue | None = None,
+                 rollout: int = 0, value: LeafValue | str = "softmax",
                  settle: float = 1.0, temperature: float = TEMPERATURE,
                  finish_turn: bool = True, prior_weight: float = 2.0):
         if seconds is None and iterations is None:
@@ -140,14 +158,15 @@ class ExpertBot:
         self.finish_turn = finish_turn
         self.prior_weight = prior_weight
         self.temperature = temperature
-        self.value: LeafValue = value if value is not None else (
-            lambda s: softmax_value(s, temperature))
+        self.value: LeafValue = leaf_value(value, temperature) if isinstance(value, str) else value
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed)
         #: what the last search did: iterations run, root visits by action, seconds taken
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
         self.last_seconds = 0.0
+        #: decisions left to `stalemate_choice` past `STALEMATE_TURNS` (the bots' backstop)
+        self.backstop_used = 0
 
     # ------------------------------------------------------------------ decision
 
@@ -163,6 +182,9 @@ class ExpertBot:
             return cands[0]
         if state.phase != "play":
             return self._heuristic.choose(state)
+        if in_stalemate(state):  # the bots' backstop; counted, so a benchmark can tell
+            self.backstop_used += 1
+            return stalemate_choice(state, acts)
         me = state.current_player
         assert me is not None  # a legal action: the game is not over
         start = time.perf_counter()
@@ -219,7 +241,7 @@ class ExpertBot:
         p = root.mover
         rel = []
         for a in cands:
-            x = self._finish_turn(s.apply(a))
+            x = self._finish_turn(s.apply(a), p, s.turn_no)
             rel.append(relative_value(x, p))
             root.q0[a] = self.value(x)[p]
         for a, pr in zip(cands, _softmax(rel, self.temperature / 2)):
@@ -253,6 +275,7 @@ class ExpertBot:
     def _iterate(self, s: GameState, root: _Node, rng: random.Random) -> None:
         c = self.exploration
         node = root
+        turn = s.turn_no
         path: list[tuple[_Node, Action, int]] = []
         expanded = False
         while not s.is_over:
@@ -281,6 +304,7 @@ class ExpertBot:
                 if u > best_u:
                     best, best_u = a, u
             path.append((node, best, mover))
+            turn = s.turn_no
             x = applied.get(best)
             s = x if x is not None else s.apply(best)
             child = node.children.get(best)
@@ -289,8 +313,8 @@ class ExpertBot:
                 expanded = True
                 break
             node = child
-        if expanded and self.finish_turn and not s.is_over:
-            s = self._finish_turn(s)
+        if expanded and self.finish_turn:
+            s = self._finish_turn(s, path[-1][2], turn)
         if expanded and self.rollout:
             k = 0
             while k < self.rollout and not s.is_over:
@@ -303,16 +327,16 @@ class ExpertBot:
             nd.total[a] = nd.total.get(a, 0.0) + r[m]
 
     @staticmethod
-    def _finish_turn(s: GameState, budget: int = 8) -> GameState:
-        """The rest of the current player's turn, each choice the best one step
-        ahead by `relative_value` (the heuristic bot's own lookahead)."""
-        p, turn = s.current_player, s.turn_no
+    def _finish_turn(s: GameState, p: int, turn: int, budget: int = 8) -> GameState:
+        """The rest of player p's turn number `turn` (nothing if it is over),
+        each choice the best one step ahead by `relative_value` (the heuristic
+        bot's own lookahead)."""
         while budget > 0 and not s.is_over and s.current_player == p and s.turn_no == turn:
             acts = without_free_discards(s, s.legal_actions())
             if len(acts) == 1:
                 s = s.apply(acts[0])
             else:
-                s = max((s.apply(a) for a in acts), key=lambda x: relative_value(x, p))  # type: ignore[arg-type]
+                s = max((s.apply(a) for a in acts), key=lambda x: relative_value(x, p))
             budget -= 1
         return s
 
