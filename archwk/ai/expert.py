@@ -11,18 +11,25 @@
   from the heuristic bot's move ordering: at the root the heuristic bot's own
   end-of-turn values (`HeuristicBot`), at worker placements the rule-of-thumb
   weights of `fast_choice`, elsewhere each action's `relative_value` one step
-  ahead;
-* at the first decision not yet in the tree, a short rollout of `fast_choice`
-  follows (quiet states, `archwk.engine.quiet`) and the position reached is
-  valued for every seat by a leaf value: a win chance per seat, summing to 1
-  (`softmax_value` by default: a softmax of `position_value`; any function
-  `state -> list[float]` may be given, e.g. the trained win-chance model);
+  ahead. Each action's first value estimate counts as `prior_weight` visits,
+  so a short search falls back on the heuristic ordering;
+* at the first decision not yet in the tree the position is played on a
+  little (quiet states, `archwk.engine.quiet`): the rest of the mover's turn
+  greedily, as the heuristic bot looks ahead, and the next player's whole
+  turn the same way (`reply`), then `rollout` decisions of `fast_choice`
+  (none by default). The position reached is valued for every seat by a leaf
+  value, a win chance per seat summing to 1: `softmax_value` by default (a
+  softmax of `position_value` on a scale that narrows as the Guildhall fills),
+  "winchance" for the trained model (`archwk.ai.winchance.win_chances`), or
+  any function `state -> list[float]`;
 * the root action visited most is played.
 
 It stops early when the best move is settled (the runner-up could not catch
 up in the time left), answers at once when there is a single legal choice,
 leaves free apprentice discards alone (`without_free_discards`) and the setup
-draft to the heuristic bot.
+draft to the heuristic bot. Past `archwk.ai.bots.STALEMATE_TURNS` turns a
+player it plays `stalemate_choice` like the other bots (counted in
+`backstop_used`; the strength benchmark reports it).
 
 `seconds` is the time budget per decision (an upper bound); `iterations`, if
 given, caps the number of iterations, and with `seconds=None` the search is
@@ -139,7 +146,7 @@ class ExpertBot:
                  iterations: int | None = None, exploration: float = 1.0,
                  rollout: int = 0, value: LeafValue | str = "softmax",
                  settle: float = 1.0, temperature: float = TEMPERATURE,
-                 finish_turn: bool = True, prior_weight: float = 2.0):
+                 finish_turn: bool = True, prior_weight: float = 2.0, reply: bool = True):
         if seconds is None and iterations is None:
             raise ValueError("ExpertBot: give a time budget (seconds) or an iterations cap, or both")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0
@@ -157,6 +164,7 @@ class ExpertBot:
         self.settle = settle
         self.finish_turn = finish_turn
         self.prior_weight = prior_weight
+        self.reply = reply
         self.temperature = temperature
         self.value: LeafValue = leaf_value(value, temperature) if isinstance(value, str) else value
         self._rng = random.Random(seed)
@@ -241,7 +249,7 @@ class ExpertBot:
         p = root.mover
         rel = []
         for a in cands:
-            x = self._finish_turn(s.apply(a), p, s.turn_no)
+            x = self._leaf(s.apply(a), p, s.turn_no)
             rel.append(relative_value(x, p))
             root.q0[a] = self.value(x)[p]
         for a, pr in zip(cands, _softmax(rel, self.temperature / 2)):
@@ -314,7 +322,7 @@ class ExpertBot:
                 break
             node = child
         if expanded and self.finish_turn:
-            s = self._finish_turn(s, path[-1][2], turn)
+            s = self._leaf(s, path[-1][2], turn)
         if expanded and self.rollout:
             k = 0
             while k < self.rollout and not s.is_over:
@@ -325,6 +333,18 @@ class ExpertBot:
             nd.n += 1
             nd.visits[a] = nd.visits.get(a, 0) + 1
             nd.total[a] = nd.total.get(a, 0.0) + r[m]
+
+    def _leaf(self, s: GameState, p: int, turn: int) -> GameState:
+        """The position valued after a move of player p in turn `turn`: the rest
+        of that turn played greedily and, with `reply`, the next player's whole
+        turn too (so a move is judged after the answer it invites, e.g. a
+        capture of the group it leaves)."""
+        s = self._finish_turn(s, p, turn)
+        if self.reply and not s.is_over and s.current_player != p:
+            q = s.current_player
+            assert q is not None
+            s = self._finish_turn(s, q, s.turn_no)
+        return s
 
     @staticmethod
     def _finish_turn(s: GameState, p: int, turn: int, budget: int = 8) -> GameState:
