@@ -14,11 +14,17 @@ from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from archwk.model import OPEN_INDEX
 
 
+def _mover(s: archwk.GameState) -> int:
+    p = s.current_player
+    assert p is not None  # the game is not over
+    return p
+
+
 def _played(n: int, seed: int, decisions: int) -> archwk.GameState:
     s = archwk.new_game(n, seed=seed)
     hs = [HeuristicBot(seed + i) for i in range(n)]
     for _ in range(decisions):
-        s = s.apply(hs[s.current_player].choose(s))
+        s = s.apply(hs[_mover(s)].choose(s))
     return s
 
 
@@ -27,7 +33,7 @@ def _search_position(n: int = 2, seed: int = 5, decisions: int = 40) -> archwk.G
     s = _played(n, seed, decisions)
     hs = [HeuristicBot(seed + i) for i in range(n)]
     while s.phase != "play" or len(without_free_discards(s, s.legal_actions())) < 3:
-        s = s.apply(hs[s.current_player].choose(s))
+        s = s.apply(hs[_mover(s)].choose(s))
     return s
 
 
@@ -38,9 +44,9 @@ def test_registry_makes_the_expert_with_its_seconds():
     assert bots.ExpertBot is ExpertBot
     b = make_bot("expert", 3)
     assert isinstance(b, ExpertBot) and b.seed == 3 and b.seconds == 1.0 and b.iterations is None
-    assert make_bot("expert:1", 0).seconds == 1.0
-    assert make_bot("expert:0.5", 0).seconds == 0.5
-    assert make_bot(" Expert : 2 ", 0).seconds == 2.0
+    for spec, seconds in (("expert:1", 1.0), ("expert:0.5", 0.5), (" Expert : 2 ", 2.0)):
+        b = make_bot(spec, 0)
+        assert isinstance(b, ExpertBot) and b.seconds == seconds
 
 
 @pytest.mark.parametrize("bad", ["expert:0", "expert:-1", "expert:x", "expert:", "expert:nan",
@@ -88,7 +94,7 @@ def test_choices_are_legal_in_a_four_player_game():
     expert = ExpertBot(3, seconds=None, iterations=5)
     hs = [HeuristicBot(20 + i) for i in range(4)]
     for _ in range(120):
-        p = s.current_player
+        p = _mover(s)
         a = expert.choose(s) if p == 2 else hs[p].choose(s)
         assert s.is_legal(a), (s.prompt, a)
         s = s.apply(a)
@@ -134,7 +140,7 @@ def test_one_legal_action_is_answered_without_search():
             assert bot.choose(s) == without_free_discards(s, acts)[0]
             assert bot.last_iterations == 0
             seen += 1
-        s = s.apply(hs[s.current_player].choose(s))
+        s = s.apply(hs[_mover(s)].choose(s))
     assert seen >= 3
 
 
@@ -142,7 +148,7 @@ def test_never_reads_hidden_information():
     """Two games that differ only in what the mover cannot see (the other hand,
     the deck order, the generator) get the same choice for the same seed."""
     s = _search_position(seed=8, decisions=50)
-    me = s.current_player
+    me = _mover(s)
     det = Determinizer(s.view(me), me)
     a, b = det.sample(random.Random(1)), det.sample(random.Random(2))
     other = 1 - me
@@ -173,8 +179,8 @@ def test_leaf_value_steers_the_choice():
     s = archwk.new_game(2, seed=6)
     hs = [HeuristicBot(6), HeuristicBot(7)]
     while s.phase != "play" or s.decision != "place":
-        s = s.apply(hs[s.current_player].choose(s))
-    me = s.current_player
+        s = s.apply(hs[_mover(s)].choose(s))
+    me = _mover(s)
     gathers = [a for a in s.legal_actions() if a.kind == "place" and a.location in ("quarry", "forest")]
     assert gathers
     usual = HeuristicBot(1).choose(s)
