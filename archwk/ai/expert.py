@@ -199,8 +199,10 @@ class ExpertBot:
         det = Determinizer(state.view(me), me)
         rng = self._rng
         root = _Node(me)
-        self._root_prior(quiet(det.sample(rng)), root, cands)
-        deadline = None if self.seconds is None else start + self.seconds
+        budget = self.seconds
+        deadline = None if budget is None else start + budget
+        self._root_prior(quiet(det.sample(rng)), root, cands,
+                         None if budget is None else start + budget / 2)
         cap = self.iterations
         it = 0
         while True:
@@ -242,14 +244,19 @@ class ExpertBot:
 
     # ------------------------------------------------------------------ priors
 
-    def _root_prior(self, s: GameState, root: _Node, cands: list[Action]) -> None:
+    def _root_prior(self, s: GameState, root: _Node, cands: list[Action],
+                    until: float | None = None) -> None:
         """Root prior: the heuristic bot's move ordering (each action's
         `relative_value` at the end of the mover's turn, as a softmax); the leaf
-        value of that end-of-turn position is the action's first estimate."""
+        value of that end-of-turn position is the action's first estimate.
+        Past the clock time `until` (a decision with very many choices) the
+        remaining actions are valued one step ahead only, to keep to the budget."""
         p = root.mover
         rel = []
         for a in cands:
-            x = self._leaf(s.apply(a), p, s.turn_no)
+            x = s.apply(a)
+            if until is None or time.perf_counter() < until:
+                x = self._leaf(x, p, s.turn_no)
             rel.append(relative_value(x, p))
             root.q0[a] = self.value(x)[p]
         for a, pr in zip(cands, _softmax(rel, self.temperature / 2)):
