@@ -129,22 +129,11 @@ def _resolved(s: FrozenState, action: Action) -> tuple[Any, Action]:
 def apply(s: S, action: Action) -> S:
     t, a = _resolved(s, action)
     advance(t)
-    # the history's action words its label from the position before, when asked; a
-    # quiet state (a rollout, where nobody reads labels) keeps the action as listed
-    t._hist = (s._hist, a if s.events is QUIET else a._with_ctx(_before(s)))
+    # the history keeps the action as listed: it words its label from the position
+    # it was listed at (`s`), when asked
+    t._hist = (s._hist, a)
     t._hist_len = s._hist_len + 1
     return core.commit(t)
-
-
-def _before(s: S) -> S:
-    """The position an action was taken at, kept for wording its label later: the
-    state's own parts without its history, events and legal actions (so keeping a
-    history does not keep every earlier state)."""
-    b = _MutableState.__new__(_MutableState)
-    copy_state_slots(s, b)
-    b._hist, b.events, b._legal_map = None, (), None
-    b.__class__ = s.__class__  # type: ignore[assignment]  # frozen like the state it copies (as core.commit does)
-    return b  # type: ignore[return-value]
 
 
 def legal_actions(s: FrozenState) -> list[Action]:
