@@ -145,10 +145,25 @@ def worker_total(s, p: int) -> int:
 def has_skills(s, p: int, needed) -> bool:
     if not needed:
         return True
-    have: set = set()
-    for i in s.players[p].apprentice_ids:
-        have |= APPRENTICES[i - 1].skills
-    return needed <= have
+    return needed <= skills_of(s.players[p].apprentice_ids)
+
+
+_skills_memo: dict[tuple, frozenset] = {}
+_skills_rows: list = [None]  # the card list the kept answers were computed from
+
+
+def skills_of(apprentice_ids: tuple) -> frozenset:
+    """The skills these hired apprentices give together (kept: asked at every listing)."""
+    if _skills_rows[0] is not cards.APPRENTICES or len(_skills_memo) > 50_000:
+        _skills_memo.clear()
+        _skills_rows[0] = cards.APPRENTICES
+    got = _skills_memo.get(apprentice_ids)
+    if got is None:
+        have: set = set()
+        for i in apprentice_ids:
+            have |= cards.APPRENTICES[i - 1].skills
+        got = _skills_memo[apprentice_ids] = frozenset(have)
+    return got
 
 
 def apprentice_limit(s, p: int) -> int:
