@@ -18,7 +18,7 @@ from .decisions import DebtsToTake, Decision, HiredApprentice
 from .errors import ArchwkError
 from .events import QUIET, QUIET_LOG
 from .events import _make as _make_event
-from .state import FrozenState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
+from .state import FrozenState, PlayerState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
 
 APPRENTICES = cards.APPRENTICES
 BUILDING = {b.name: b for b in cards.BUILDINGS}
@@ -42,7 +42,7 @@ def commit(t: _MutableState) -> Any:
     """Freeze a transaction: into the class of the state it was thawed from
     (typed Any: that class is only known at run time)."""
     for m in t._tx.values():
-        freeze_player(m)
+        m.__class__ = PlayerState  # freeze_player, inline: once per changed player per action
     t.players = tuple(t.players)
     ev = t.events
     t.events = QUIET if ev is QUIET_LOG else tuple(ev)

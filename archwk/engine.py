@@ -44,7 +44,7 @@ def free_discards(s, dec) -> list[Action]:
 #: state, so the id stays its own), in two generations of up to RECENT_STATES:
 #: bounded, so a kept state does not carry its list (that was half the memory of
 #: a state); an older state computes its list again
-RECENT_STATES = 32
+RECENT_STATES = 16
 _RECENT: dict[int, tuple[FrozenState, list[Action]]] = {}
 _OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
 
@@ -60,9 +60,11 @@ def legal_list(s: FrozenState) -> list[Action]:
     """The legal actions at this decision (do not change the list: copy it). Each
     words its label from this state when asked (`str(action)`)."""
     e = _RECENT.get(id(s))
-    if e is None:
-        e = _OLDER.get(id(s))
     if e is not None and e[0] is s:
+        return e[1]
+    e = _OLDER.get(id(s))
+    if e is not None and e[0] is s:
+        _remember(s, e[1])  # asked again: kept a generation longer (a search's root)
         return e[1]
     acts = s._legal_map
     if acts is not None:  # a view: nothing is legal
@@ -130,8 +132,9 @@ def apply(s: S, action: Action) -> S:
     t, a = _resolved(s, action)
     advance(t)
     # the history keeps the action as listed: it words its label from the position
-    # it was listed at (`s`), when asked
-    t._hist = (s._hist, a)
+    # it was listed at (`s`), when asked; a quiet state's (a rollout's, where nobody
+    # reads labels) keeps it without that position, so the positions passed are freed
+    t._hist = (s._hist, a if s.events is not QUIET else a._with_ctx(None))
     t._hist_len = s._hist_len + 1
     return core.commit(t)
 
