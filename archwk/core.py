@@ -18,7 +18,7 @@ from .decisions import DebtsToTake, Decision, HiredApprentice
 from .errors import ArchwkError
 from .events import QUIET, QUIET_LOG
 from .events import _make as _make_event
-from .state import FrozenState, PlayerState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
+from .state import FrozenState, PlayerState, SilverOnCard, _MutableState, copy_state_slots, thaw_player
 
 APPRENTICES = cards.APPRENTICES
 BUILDING = {b.name: b for b in cards.BUILDINGS}
