@@ -37,7 +37,17 @@ def free_discards(s, dec) -> list[Action]:
     if (not s.options.voluntary_apprentice_discard or s.phase != "play" or dec.player != s.turn_player
             or dec.kind in NATIVE_DISCARD or not s.players[dec.player].apprentice_ids):
         return []
-    return [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids]
+    return [_DISCARD[c]() for c in s.players[dec.player].apprentice_ids]
+
+
+class _DiscardMakers(dict):
+    """card id -> make the free discard of that apprentice (prepared when first asked)."""
+    def __missing__(self, card):
+        make = self[card] = Action._prepared(("discard_apprentice", None, card, None, None))
+        return make
+
+
+_DISCARD = _DiscardMakers()
 
 
 #: the legal actions of the states made or asked last, by id (each entry holds its
@@ -215,7 +225,7 @@ def advance(t) -> None:
                 rule.resolve(t, dec, None)
                 continue
             acts = rule.legal(t, dec)
-            if not acts or (len(acts) == 1 and acts[0].kind in PASSIVE):
+            if not acts or (len(acts) == 1 and acts[0]._key[0] in PASSIVE):
                 t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
                 continue
             if t.players[dec.player].is_byzantine:
@@ -229,7 +239,8 @@ def advance(t) -> None:
                 t.pending = t.pending[:-1]
                 rule.resolve(t, dec, choice)
                 continue
-            acts = acts + free_discards(t, dec)
+            if t.options.voluntary_apprentice_discard and t.players[dec.player].apprentice_ids:
+                acts += free_discards(t, dec)
             for a in acts:  # worded from this state when asked (t is frozen as itself)
                 a._ctx = t
             _remember(t, acts)  # computed once

@@ -58,7 +58,8 @@ def _allows_for(i: int):
         if s.black_market[i] >= 0:
             return False
         pl = s.players[p]
-        return pl.virtue < 10 and pl.silver >= cost(s, p, i)
+        # the printed price is the most it can cost (savings only lower it)
+        return pl.virtue < 10 and (pl.silver >= SILVER[i] or pl.silver >= cost(s, p, i))
     return allows
 
 

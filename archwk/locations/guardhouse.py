@@ -128,8 +128,12 @@ def _resolve(t, dec, a):
 def _allows(s, p) -> bool:
     """Whether `available(s, p)` offers anything (one of its conditions holds)."""
     pl = s.players[p]
-    return bool(pl.in_prison or any(pl.captured) or held_by_others(s, p)
-                or (pl.debts_unpaid and can_pay(s, p, 6, 3)))
+    if pl.in_prison or any(pl.captured):
+        return True
+    for o, q in enumerate(s.players):  # held_by_others, inline
+        if q.captured[p] and o != p:
+            return True
+    return bool(pl.debts_unpaid and can_pay(s, p, 6, 3))
 
 
 def _blocker(s, p):

@@ -122,6 +122,10 @@ def construct_options(s, p) -> list[Action]:
     return building_options(s, p) + cathedral_options(s, p)
 
 
+#: building name -> its printed cost as ((resource, n), ...)
+_COST_ITEMS = {name: tuple(b.cost.items()) for name, b in BUILDING.items()}
+
+
 def can_construct(s, p) -> bool:
     """Whether `construct_options` offers anything: the first constructible thing
     found is enough."""
@@ -134,7 +138,7 @@ def can_construct(s, p) -> bool:
             if b.skills and not b.skills <= skills:
                 continue
             if printed:  # one way to pay: the printed cost (as `payments`)
-                for r, n in b.cost.items():
+                for r, n in _COST_ITEMS[name]:
                     if getattr(pl, r) < n:
                         break
                 else:
