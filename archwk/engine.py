@@ -98,6 +98,8 @@ def legal_map(s: FrozenState) -> dict:
 def _listed(s: FrozenState, action) -> Action | None:
     """The listed legal action that is `action` (by identity: the usual case,
     an action taken from `legal_actions()`) or equals it; None if not legal."""
+    if type(action) is Action and action._ctx is s:  # listed at s (only listing sets a state there)
+        return action
     acts = legal_list(s)
     for a in acts:
         if a is action:
@@ -130,7 +132,7 @@ def _resolved(s: FrozenState, action: Action) -> tuple[Any, Action]:
         raise IllegalAction(why_illegal(s, action) or "not legal here")
     t = core.thaw(s)
     dec = t.pending[-1]
-    if a.kind == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
+    if a._key[0] == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
         core.discard_apprentice(t, dec.player, a.card, cause="a free discard")
     else:
         t.pending = t.pending[:-1]

@@ -123,7 +123,18 @@ def position_value(s, p: int) -> float:
         return float(_score(s, p).total)
     hit = _PERSONAL.get(id(pl))
     if hit is None or hit[0] is not pl:
-        hit = _personal(s, p)
+        # the same board in another PlayerState (a determinization deals new ones)
+        key = (pl.buildings, pl.hand, pl.apprentice_ids, pl.captured, pl.silver, pl.virtue, pl.clay, pl.wood,
+               pl.stone, pl.gold, pl.marble, pl.workers_in_supply, pl.debts_unpaid, pl.debts_paid,
+               pl.cathedral_level, pl.in_prison, pl.character)
+        hit = _PERSONAL_BY_BOARD.get(key)
+        if hit is None:
+            hit = _personal(s, p)
+            if len(_PERSONAL_BY_BOARD) > 50_000:
+                _PERSONAL_BY_BOARD.clear()
+            _PERSONAL_BY_BOARD[key] = hit
+        else:
+            _PERSONAL[id(pl)] = hit = (pl,) + hit[1:]
     _, score, later, shared = hit
     for b in shared:  # bonuses that compare with the other players
         score += building_bonus(s, p, b)
@@ -143,6 +154,8 @@ def position_value(s, p: int) -> float:
 #: (PlayerState, score, later worth, shared-bonus buildings) by id of the PlayerState.
 #: States share unchanged players, so most look-ups in a search hit.
 _PERSONAL: dict = {}
+#: the same, by the player's figures: (PlayerState, score, later, shared) by the board read
+_PERSONAL_BY_BOARD: dict = {}
 
 
 def _personal(s, p):
