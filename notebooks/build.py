@@ -63,7 +63,7 @@ tutorial"""),
 {BACK}
 
 Play a full game. Choose with the buttons beside the board, or click a location, a group of
-workers or an apprentice on the board. Each seat holds a person or a random bot: with people in
+workers or an apprentice on the board. Each seat holds a person or a bot: with people in
 every seat it is a hot-seat game. The history slider steps back through every decision; choosing
 at a past point starts a new line of play. The tabs below the board show the players, the
 projected scores, a what-if editor, and saving and loading."""),
