@@ -41,6 +41,9 @@ PAGES = (
     ("gallery.ipynb", "Card gallery",
      "Every building and apprentice card with its cost, skills, effect and the rulebook section, by skill, "
      "effect or set."),
+    ("bots.ipynb", "Bots compared",
+     "Play many games between bots: how often each one wins, with the range the games support, its scores "
+     "and how long the games last."),
 )
 
 
