@@ -53,6 +53,10 @@ def test_results_name_a_stronger_bot_only_when_the_intervals_say_so():
     assert "These games do not tell apart the fast and random bots" in close
     lo, hi = wilson(12, 20)
     assert f"won 60% of the 20 seats it played (the games put it between {lo:.0%} and {hi:.0%})" in close
+    even = [{"seed": i, "players": 3, "decisions": 300, "turns": 100, "winners": [i % 3],
+             "seats": [{"seat": j, "bot": b, "first": j == 0, "won": j == i % 3, "total": 40}
+                       for j, b in enumerate(("heuristic", "fast", "random"))]} for i in range(6)]
+    assert "These games do not tell any of the bots apart" in results_html(even)
     far = results_html(_records(40, 36))
     assert "The fast bot wins more often than the random bot." in far and "do not tell apart" not in far
     assert "a fair share in a 2-player game is 50%" in far
@@ -82,6 +86,9 @@ def test_page_plays_the_chosen_settings_with_a_progress_bar():
     assert page.settings() == DEFAULT_SETTINGS and [m.description for m in page.seat_menus] == \
         ["Seat 1", "Seat 2", "Seat 3"]
     assert "played in advance" in page.summary.value
+    # the chart shows the stored games, also in the state a page receives when it connects
+    assert len(page.figure.data) == 5 and list(page.figure.data[0].x) == ["heuristic", "fast", "random"]
+    assert [t.get("name") for t in page.figure.get_state()["_widget_data"]][:2] == ["won", "heuristic"]
     # every registry bot is offered in every seat
     assert [v for _, v in page.seat_menus[0].options] == list(archwk.bots.BOT_NAMES)
     page.players.value = 4  # the lineup is kept, cycled over the new seats

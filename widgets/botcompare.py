@@ -125,7 +125,9 @@ def results_html(records: list[dict]) -> str:
         f"{d['mean_vp']:.0f} VP on average, from {d['min_vp']} to {d['max_vp']}.</li>" for d in rows)
     above, same = told_apart(rows)
     claims = [f"The {esc(bot_label(b))} wins more often than {esc(_bots_phrase(beaten))}." for b, beaten in above]
-    if same:
+    if same and not above and len(rows) > 2:
+        claims.append("These games do not tell any of the bots apart: more games might.")
+    elif same:
         pairs = "; nor ".join(esc(_bots_phrase([a, b])) for a, b in same)
         claims.append(f"These games do not tell apart {pairs}: more games might.")
     turns = [r["turns"] for r in records]
@@ -163,7 +165,7 @@ def comparison_figure(records: list[dict]) -> go.Figure:
     n = records[0]["players"]
     if n > 1:
         fig.add_hline(y=1 / n, line_dash="dot", line_color=MUTED_TEXT, row=1, col=1,
-                      annotation_text="fair share", annotation_position="top left")
+                      annotation_text="fair share", annotation_position="top right")
     for label, d, c in zip(labels, rows, colours):
         fig.add_trace(go.Box(y=d["scores"], name=label, marker_color=c, boxmean=True,
                              hovertemplate=f"{esc(label)}: %{{y}} VP<extra></extra>"), row=1, col=2)
@@ -171,7 +173,7 @@ def comparison_figure(records: list[dict]) -> go.Figure:
                                hovertemplate="%{x} turns: %{y} games<extra></extra>"), row=1, col=3)
     fig.update_yaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
     fig.update_yaxes(title_text="games", row=1, col=3)
-    fig.update_layout(showlegend=False, height=420, margin=dict(l=10, r=10, t=60, b=30),
+    fig.update_layout(showlegend=False, height=420, width=1050, margin=dict(l=10, r=10, t=60, b=30),
                       title=f"{len(records)} games of {n} players")
     return fig
 
@@ -199,10 +201,12 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
                                           indent=False, layout=ipywidgets.Layout(width="200px"))
         self.scheduler = ipywidgets.Text(value="", description="Dask cluster",
                                          placeholder="optional: tcp://host:8786",
+                                         style={"description_width": "initial"},
                                          layout=ipywidgets.Layout(width="330px"))
         self.play_button = ipywidgets.Button(description="Play the games", button_style="primary")
         self.play_button.on_click(self._on_play)
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description="Games played",
+                                               style={"description_width": "initial"},
                                                layout=ipywidgets.Layout(width="340px", visibility="hidden"))
         self.status = ipywidgets.HTML()
         self.seats_box = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
@@ -210,8 +214,9 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
         self._set_seats(settings["players"], list(settings["bots"]))
         self.players.observe(self._on_players, names="value")
         self.summary = ipywidgets.HTML()
-        self.figure = _new_figure(records=[])
-        self.figure.add_class("archwk-botcompare-chart")
+        # drawn with the first results at once: a LiveFigure's state is the current figure when a page connects
+        self.figure = _new_figure(results["records"])
+        self._drawn: list[dict] = results["records"]
         self.records: list[dict] = []
         self.shown_settings: dict = {}
         super().__init__(children=[
@@ -288,11 +293,13 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
                if settings["rotate"] else "")
         self.summary.value = (f'<p style="color:{MUTED_TEXT};font-size:12px">{esc(note)} Seats in the first game: '
                               f"{esc(lineup)}.{how}</p>" + results_html(records))
-        fig = comparison_figure(records)
-        with self.figure.batch_update():
-            self.figure.data = []
-            self.figure.add_traces(list(fig.data))
-            self.figure.layout = fig.layout
+        if records is not self._drawn:  # (the first results are drawn when the figure is made)
+            fig = comparison_figure(records)
+            with self.figure.batch_update():
+                self.figure.data = []
+                self.figure.add_traces(list(fig.data))
+                self.figure.layout = fig.layout
+            self._drawn = records
 
     @guarded
     def _on_play(self, _b=None) -> None:
@@ -301,8 +308,8 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
 
 
 def _new_figure(records: list[dict]):
-    from .figure import Figure
-    return Figure(comparison_figure(records))
+    from .figure import LiveFigure
+    return LiveFigure(comparison_figure(records))
 
 
 def _duration(seconds: float) -> str:
