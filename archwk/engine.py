@@ -37,14 +37,24 @@ def free_discards(s, dec) -> list[Action]:
     if (not s.options.voluntary_apprentice_discard or s.phase != "play" or dec.player != s.turn_player
             or dec.kind in NATIVE_DISCARD or not s.players[dec.player].apprentice_ids):
         return []
-    return [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids]
+    return [_DISCARD[c]() for c in s.players[dec.player].apprentice_ids]
+
+
+class _DiscardMakers(dict):
+    """card id -> make the free discard of that apprentice (prepared when first asked)."""
+    def __missing__(self, card):
+        make = self[card] = Action._prepared(("discard_apprentice", None, card, None, None))
+        return make
+
+
+_DISCARD = _DiscardMakers()
 
 
 #: the legal actions of the states made or asked last, by id (each entry holds its
 #: state, so the id stays its own), in two generations of up to RECENT_STATES:
 #: bounded, so a kept state does not carry its list (that was half the memory of
 #: a state); an older state computes its list again
-RECENT_STATES = 32
+RECENT_STATES = 16
 _RECENT: dict[int, tuple[FrozenState, list[Action]]] = {}
 _OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
 
@@ -60,9 +70,11 @@ def legal_list(s: FrozenState) -> list[Action]:
     """The legal actions at this decision (do not change the list: copy it). Each
     words its label from this state when asked (`str(action)`)."""
     e = _RECENT.get(id(s))
-    if e is None:
-        e = _OLDER.get(id(s))
     if e is not None and e[0] is s:
+        return e[1]
+    e = _OLDER.get(id(s))
+    if e is not None and e[0] is s:
+        _remember(s, e[1])  # asked again: kept a generation longer (a search's root)
         return e[1]
     acts = s._legal_map
     if acts is not None:  # a view: nothing is legal
@@ -129,22 +141,12 @@ def _resolved(s: FrozenState, action: Action) -> tuple[Any, Action]:
 def apply(s: S, action: Action) -> S:
     t, a = _resolved(s, action)
     advance(t)
-    # the history's action words its label from the position before, when asked; a
-    # quiet state (a rollout, where nobody reads labels) keeps the action as listed
-    t._hist = (s._hist, a if s.events is QUIET else a._with_ctx(_before(s)))
+    # the history keeps the action as listed: it words its label from the position
+    # it was listed at (`s`), when asked; a quiet state's (a rollout's, where nobody
+    # reads labels) keeps it without that position, so the positions passed are freed
+    t._hist = (s._hist, a if s.events is not QUIET else a._with_ctx(None))
     t._hist_len = s._hist_len + 1
     return core.commit(t)
-
-
-def _before(s: S) -> S:
-    """The position an action was taken at, kept for wording its label later: the
-    state's own parts without its history, events and legal actions (so keeping a
-    history does not keep every earlier state)."""
-    b = _MutableState.__new__(_MutableState)
-    copy_state_slots(s, b)
-    b._hist, b.events, b._legal_map = None, (), None
-    b.__class__ = s.__class__  # type: ignore[assignment]  # frozen like the state it copies (as core.commit does)
-    return b  # type: ignore[return-value]
 
 
 def legal_actions(s: FrozenState) -> list[Action]:
@@ -223,7 +225,7 @@ def advance(t) -> None:
                 rule.resolve(t, dec, None)
                 continue
             acts = rule.legal(t, dec)
-            if not acts or (len(acts) == 1 and acts[0].kind in PASSIVE):
+            if not acts or (len(acts) == 1 and acts[0]._key[0] in PASSIVE):
                 t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
                 continue
             if t.players[dec.player].is_byzantine:
@@ -237,7 +239,8 @@ def advance(t) -> None:
                 t.pending = t.pending[:-1]
                 rule.resolve(t, dec, choice)
                 continue
-            acts = acts + free_discards(t, dec)
+            if t.options.voluntary_apprentice_discard and t.players[dec.player].apprentice_ids:
+                acts += free_discards(t, dec)
             for a in acts:  # worded from this state when asked (t is frozen as itself)
                 a._ctx = t
             _remember(t, acts)  # computed once
