@@ -132,5 +132,9 @@ def test_an_unreachable_cluster_is_a_readable_error():
     shown = page.records
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
         page.play_button.click()
-    assert "Could not reach the Dask cluster at tcp://127.0.0.1:9" in page.error.value
+    assert "Could not play on the Dask cluster at tcp://127.0.0.1:9" in page.error.value
     assert page.records is shown and not page.play_button.disabled  # nothing changed, the page still works
+    page.scheduler.value = "my cluster"
+    page.play_button.click()
+    assert "looks like tcp://host:8786" in page.error.value and "&#x27;my cluster&#x27; is not one" in page.error.value
+    assert page.records is shown

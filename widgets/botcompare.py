@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import statistics
 import time
 from pathlib import Path
@@ -44,6 +45,8 @@ DEFAULT_SETTINGS: dict = {"players": 3, "bots": ["heuristic", "fast", "random"],
                           "rotate": True}
 #: its results, played in advance (`python -m widgets.botcompare` rewrites it)
 DEFAULT_FILE = Path(__file__).resolve().parent / "data" / "bots-default.json"
+#: a Dask scheduler's address: tcp://host:port (or another of Dask's protocols), or host:port
+_ADDRESS = re.compile(r"^[a-z]+://\S+$|^[^\s/:]+:\d+$")
 #: what the page keeps of a game record (`compact`)
 SEAT_KEYS = ("seat", "bot", "first", "won", "total")
 
@@ -260,6 +263,9 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
         with the progress bar; then show them."""
         settings = self.settings()
         address = self.scheduler.value.strip() or None
+        if address is not None and not _ADDRESS.match(address):
+            raise ValueError(f"A Dask cluster's address looks like tcp://host:8786 (its scheduler's host and "
+                             f"port); {address!r} is not one")
         self.progress.max, self.progress.value = settings["games"], 0
         self.progress.layout.visibility = "visible"
         self.status.value = "<i>playing…</i>"
@@ -274,8 +280,10 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
         except ImportError:
             raise ValueError("Playing on a Dask cluster needs dask on this computer "
                              "(pip install 'archwk[analysis]')") from None
-        except (OSError, TimeoutError) as e:
-            raise ValueError(f"Could not reach the Dask cluster at {address}: {e}") from None
+        except Exception as e:
+            if address is None:
+                raise
+            raise ValueError(f"Could not play on the Dask cluster at {address}: {e}") from None
         finally:
             self.play_button.disabled = False
             self.status.value = ""
