@@ -57,6 +57,8 @@ def test_results_name_a_stronger_bot_only_when_the_intervals_say_so():
              "seats": [{"seat": j, "bot": b, "first": j == 0, "won": j == i % 3, "total": 40}
                        for j, b in enumerate(("heuristic", "fast", "random"))]} for i in range(6)]
     assert "These games do not tell any of the bots apart" in results_html(even)
+    one = results_html(_records(1, 1))
+    assert "1 game of 2 players" in one and "won 100% of the one seat it played" in one
     far = results_html(_records(40, 36))
     assert "The fast bot wins more often than the random bot." in far and "do not tell apart" not in far
     assert "a fair share in a 2-player game is 50%" in far

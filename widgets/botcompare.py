@@ -123,8 +123,9 @@ def results_html(records: list[dict]) -> str:
     n = records[0]["players"]
     rows = sorted(bot_stats(records), key=lambda d: (-d["win_rate"], d["bot"]))
     items = "".join(
-        f"<li><b>The {esc(bot_label(d['bot']))}</b> won {d['win_rate']:.0%} of the {d['seats']} seats it played "
-        f"(the games put it between {d['win_low']:.0%} and {d['win_high']:.0%}); it scored "
+        f"<li><b>The {esc(bot_label(d['bot']))}</b> won {d['win_rate']:.0%} of "
+        + (f"the {d['seats']} seats it played" if d["seats"] > 1 else "the one seat it played")
+        + f" (the games put it between {d['win_low']:.0%} and {d['win_high']:.0%}); it scored "
         f"{d['mean_vp']:.0f} VP on average, from {d['min_vp']} to {d['max_vp']}.</li>" for d in rows)
     above, same = told_apart(rows)
     claims = [f"The {esc(bot_label(b))} wins more often than {esc(_bots_phrase(beaten))}." for b, beaten in above]
@@ -140,7 +141,7 @@ def results_html(records: list[dict]) -> str:
               + (f" {shared} of the {len(records)} games ended in a shared win, which counts for every winner."
                  if shared else ""))
     return (f'<div class="archwk-botcompare-results" style="font-size:13px;max-width:1000px">'
-            f"<p>{len(records)} games of {n} players; {fair}.</p><ul>{items}</ul>"
+            f"<p>{_games(len(records))} of {n} players; {fair}.</p><ul>{items}</ul>"
             + "".join(f"<p><b>{c}</b></p>" for c in claims)
             + f"<p>{length}</p></div>")
 
@@ -177,7 +178,7 @@ def comparison_figure(records: list[dict]) -> go.Figure:
     fig.update_yaxes(tickformat=".0%", range=[0, 1], row=1, col=1)
     fig.update_yaxes(title_text="games", row=1, col=3)
     fig.update_layout(showlegend=False, height=420, width=1050, margin=dict(l=10, r=10, t=60, b=30),
-                      title=f"{len(records)} games of {n} players")
+                      title=f"{_games(len(records))} of {n} players")
     return fig
 
 
@@ -231,7 +232,7 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
             self.error, self.summary, self.figure], **kwargs)
         self.add_class("archwk-botcompare")
         self.show(results["records"], settings,
-                  note=f"Results of {settings['games']} games played in advance with these settings. Press "
+                  note=f"Results of {_games(settings['games'])} played in advance with these settings. Press "
                        "Play the games to play them again, or change the settings first.")
 
     # ---------------------------------------------------------------- settings
@@ -289,7 +290,7 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
             self.status.value = ""
         seconds = time.perf_counter() - t0
         where = f" on the Dask cluster at {address}" if address else ""
-        self.show(records, settings, note=f"{len(records)} games played{where} in {_duration(seconds)}.")
+        self.show(records, settings, note=f"{_games(len(records))} played{where} in {_duration(seconds)}.")
         return records
 
     def show(self, records: list[dict], settings: dict, note: str = "") -> None:
@@ -318,6 +319,10 @@ class BotComparison(ShowsErrors, ipywidgets.VBox):
 def _new_figure(records: list[dict]):
     from .figure import LiveFigure
     return LiveFigure(comparison_figure(records))
+
+
+def _games(n: int) -> str:
+    return "1 game" if n == 1 else f"{n} games"
 
 
 def _duration(seconds: float) -> str:
