@@ -24,11 +24,12 @@ from .ai.bots import (
     stalemate_choice,
     without_free_discards,
 )
-from .ai.registry import BOT_NAMES, BOTS, BotKind, UnknownBot, make_bot
+from .ai.registry import BOT_NAMES, BOTS, DEFAULT_BOT, BotKind, UnknownBot, make_bot
 
 __all__ = [
     "BOTS",
     "BOT_NAMES",
+    "DEFAULT_BOT",
     "REWARD_SCALE",
     "STALEMATE_TURNS",
     "BotKind",

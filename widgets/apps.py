@@ -41,6 +41,9 @@ PAGES = (
     ("gallery.ipynb", "Card gallery",
      "Every building and apprentice card with its cost, skills, effect and the rulebook section, by skill, "
      "effect or set."),
+    ("bots.ipynb", "Bots compared",
+     "Play many games between bots: how often each one wins, with the range the games support, its scores "
+     "and how long the games last."),
 )
 
 
@@ -129,7 +132,7 @@ class GameApp(ipywidgets.VBox):
     in every seat.
     """
 
-    OPPONENTS = (("You against random bots", "bots"), ("Hot-seat: people in every seat", "people"))
+    OPPONENTS = (("You against bots", "bots"), ("Hot-seat: people in every seat", "people"))
     RULES: tuple[tuple[str, str], ...] = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
                                           ("Rules as played online", "online"))
     MIN_PLAYERS = 2
@@ -167,8 +170,12 @@ class GameApp(ipywidgets.VBox):
         return archwk.new_game(self._names(), seed=self.seed.value, options=self._options())
 
     def _seats(self):
+        """You and `archwk.bots.DEFAULT_BOT` in the other seats (a bot that plays a real game), or
+        people in every seat."""
         n = len(self._names())
-        return ["person"] + ["random"] * (n - 1) if self.opponents.value == "bots" else ["person"] * n
+        if self.opponents.value == "bots":
+            return ["person"] + [archwk.bots.DEFAULT_BOT] * (n - 1)
+        return ["person"] * n
 
     def new_game(self):
         """Replace the explorer by a new game as the form says."""
