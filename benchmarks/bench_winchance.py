@@ -41,7 +41,9 @@ def mid_game(players: int, seed: int):
     bots = [HeuristicBot(seed + i) for i in range(len(s.players))]
     half = 2 * (max(2, players) + 1)
     while not s.is_over and (len(s.guildhall) < half or s.decision != "place"):
-        s = s.apply(bots[s.current_player].choose(s))
+        p = s.current_player
+        assert p is not None  # the game is not over
+        s = s.apply(bots[p].choose(s))
     return s
 
 
@@ -59,7 +61,7 @@ def bench_speed(data: str | None, n: int = 300) -> dict:
     import archwk
     from archwk import record as _record
     from archwk.ai.winchance import win_chances
-    states = []
+    states: list = []
     if data:
         import train_winchance as tw
         games, _ = tw.read_games(data)

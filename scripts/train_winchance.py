@@ -83,7 +83,9 @@ def play_game(n: int, opts: dict, specs: list[str], seed: int):
         if len(states) > MAX_DECISIONS or in_stalemate(s):
             backstop = True
             break
-        s = s.apply(bots[s.current_player].choose(s))
+        p = s.current_player
+        assert p is not None  # the game is not over
+        s = s.apply(bots[p].choose(s))
         states.append(s)
     return s, states, backstop
 
@@ -116,7 +118,7 @@ def generate(args) -> None:
                 continue
             line = {"seed": seed, "n": n, "options": opts, "bots": specs, "backstop": False,
                     "decisions": len(states) - 1, "scores": [sc.total for sc in archwk.final_scores(final)],
-                    "record": final.record(), "positions": sample_positions(states, final, rng)}
+                    "record": final.record(), "positions": sample_positions(states, final, rng, args.positions)}
             f.write(json.dumps(line) + "\n")
             f.flush()
             if (i + 1) % 25 == 0:
@@ -217,7 +219,10 @@ def calibration(pred: list[float], won: list[float], bins: int = 10) -> list[tup
 
 def report(games: list[dict], weights, label: str = "held-out games") -> dict:
     """Calibration of the model on `games` (their sampled positions), printed and returned."""
-    pred, won, base, by_n = [], [], [], {}
+    pred: list[float] = []
+    won: list[float] = []
+    base: list[float] = []
+    by_n: dict[int, list[tuple[float, float, float]]] = {}
     for g in games:
         for pos in g["positions"]:
             x = pos["x"]
@@ -293,6 +298,7 @@ def main(argv=None) -> None:
     g.add_argument("--data", required=True)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    g.add_argument("--positions", type=int, default=POSITIONS_PER_GAME, help="positions sampled per game")
     f = sub.add_parser("fit", help="fit the weights and print the calibration on held-out games")
     f.add_argument("--data", required=True)
     f.add_argument("--out", default=str(wc.PARAMS_PATH))
