@@ -205,7 +205,9 @@ def test_exercises_accept_the_best_move_and_reject_the_blunder(reviewed):
     g, rev = reviewed
     ex = coach.exercises(rev, g)
     assert ex, "the blunder becomes an exercise"
-    e = next(x for x in ex if x.played.label.startswith("Place a worker at the Quarry"))
+    last = len(_load("last_turn_storehouse").history)
+    e = next(x for x in ex if len(x.state.history) == last)
+    assert e.played.label.startswith("Place a worker at the Quarry")
     assert e.player == 1 and e.state.current_player == 1
     assert e.prompt.startswith("Player 2 to move: find a better choice than Place a worker at the Quarry")
     best = _by_label(e.state, "Place a worker at the King's Storehouse")
