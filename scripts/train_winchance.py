@@ -42,7 +42,7 @@ from archwk.ai.registry import make_bot  # noqa: E402
 MAX_DECISIONS = 4000
 POSITIONS_PER_GAME = 10
 HOLDOUT_EVERY = 5          # game index % 5 == 0 -> held out
-RIDGE = 1e-4
+RIDGE = 1e-2
 
 
 # --------------------------------------------------------------------------- self-play
@@ -168,27 +168,32 @@ def probs(w, X, M):
     return e / e.sum(axis=1, keepdims=True)
 
 
+#: features left out of the ridge penalty: the score and the lead, which need their full size
+UNPENALISED = ("vp", "vp_g", "vp_g2", "vp_final", "lead_final", "lead_pos_g", "vp_g_n", "lead", "lead_g")
+
+
 def fit_weights(X, M, Y, ridge: float = RIDGE, iters: int = 50):
-    """Maximum likelihood of the conditional logit, by Newton's method (ridge-penalised)."""
+    """Maximum likelihood of the conditional logit, by Newton's method (ridge-penalised, but for
+    `UNPENALISED`)."""
     nf = X.shape[2]
     w = np.zeros(nf)
     n = X.shape[0]
-    lam = ridge * n
+    lam = ridge * n * np.array([0.0 if f in UNPENALISED else 1.0 for f in wc.FEATURES])
     prev = np.inf
     for _ in range(iters):
         p = probs(w, X, M)
-        ll = -(Y * np.log(np.where(M, p, 1.0) + 1e-300)).sum() + 0.5 * lam * w @ w
+        ll = -(Y * np.log(np.where(M, p, 1.0) + 1e-300)).sum() + 0.5 * w @ (lam * w)
         # gradient: sum_k sum_i (p_ki - y_ki) x_ki
         grad = np.einsum("ki,kif->f", p - Y, X) + lam * w
         xbar = np.einsum("ki,kif->kf", p, X)
         d = X - xbar[:, None, :]
-        H = np.einsum("ki,kif,kig->fg", p, d, d) + lam * np.eye(nf)
+        H = np.einsum("ki,kif,kig->fg", p, d, d) + np.diag(lam) + 1e-9 * np.eye(nf)
         step = np.linalg.solve(H, grad)
         t = 1.0
         while t > 1e-4:
             w2 = w - t * step
             p2 = probs(w2, X, M)
-            ll2 = -(Y * np.log(np.where(M, p2, 1.0) + 1e-300)).sum() + 0.5 * lam * w2 @ w2
+            ll2 = -(Y * np.log(np.where(M, p2, 1.0) + 1e-300)).sum() + 0.5 * w2 @ (lam * w2)
             if ll2 <= ll:
                 break
             t *= 0.5
