@@ -126,38 +126,47 @@ class HintBot:
         self.seed, self.samples, self.k = seed, samples, 0
 
     def choose(self, state):
-        from archwk.ai.bots import HeuristicBot
+        from archwk.ai.bots import HeuristicBot, in_stalemate, stalemate_choice
         from archwk.ai.coach import hint
         acts = state.legal_actions()
         if len(acts) == 1:
             return acts[0]
         if state.phase != "play":  # the drafts: as the heuristic bot
             return HeuristicBot(self.seed).choose(state)
+        if in_stalemate(state):  # the other bots' backstop: steer for the end
+            return stalemate_choice(state, acts)
         self.k += 1
         return hint(state, k=1, seconds=None, max_samples=self.samples, seed=self.seed * 100_003 + self.k)[0].action
 
 
 def bench_strength(games: int, samples: int = 8) -> dict:
     import archwk
-    from archwk.ai.bots import HeuristicBot, play
+    from archwk.ai.bots import STALEMATE_TURNS, HeuristicBot, play
     from archwk.ai.evaluate import wilson
     wins = 0.0
+    long_games = 0
+    scores = []
     t0 = time.perf_counter()
     for g in range(games):
         s = archwk.new_game(2, seed=5000 + g)
         seat = g % 2
         bots: list = [HeuristicBot(g), HeuristicBot(g + 1)]
         bots[seat] = HintBot(g, samples)
-        end = play(s, bots)
+        end = play(s, bots, max_decisions=20_000)
+        long_games += end.turn_no > STALEMATE_TURNS * 2
         won = archwk.winners(end)
         wins += (1.0 / len(won)) if seat in won else 0.0
+        sc = archwk.final_scores(end)
+        scores.append((sc[seat].total, sc[1 - seat].total))
     lo, hi = wilson(round(wins), games)
     rate = wins / games
     print(f"\nhint's top choice ({samples} samples a choice) vs the heuristic bot, 2 players: "
           f"won {rate:.0%} of {games} games (95% interval {lo:.0%} to {hi:.0%}); "
+          f"{long_games} games ran past the backstop ({STALEMATE_TURNS} turns each); "
+          f"median score {sorted(a for a, _ in scores)[games // 2]} vs {sorted(b for _, b in scores)[games // 2]}; "
           f"{time.perf_counter() - t0:.0f} s")
     return {"games": games, "win_rate": round(rate, 3), "interval": [round(lo, 3), round(hi, 3)],
-            "samples": samples}
+            "samples": samples, "past_backstop": long_games, "scores": scores}
 
 
 def main(argv=None) -> None:
