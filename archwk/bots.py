@@ -24,6 +24,7 @@ from .ai.bots import (
     stalemate_choice,
     without_free_discards,
 )
+from .ai.expert import ExpertBot, softmax_value
 from .ai.registry import BOT_NAMES, BOTS, DEFAULT_BOT, BotKind, UnknownBot, make_bot
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "REWARD_SCALE",
     "STALEMATE_TURNS",
     "BotKind",
+    "ExpertBot",
     "FastBot",
     "HeuristicBot",
     "MCTSBot",
@@ -47,6 +49,7 @@ __all__ = [
     "progress",
     "relative_value",
     "rollout",
+    "softmax_value",
     "stalemate_choice",
     "without_free_discards",
 ]
