@@ -37,7 +37,6 @@ has been drawn; the hint's time budget bounds the wait.
 """
 from __future__ import annotations
 
-import contextlib
 import sys
 import threading
 import time
@@ -331,9 +330,20 @@ def judgement_html(state, player: int, judgement) -> str:
     if judgement.verdict is None:
         return ""
     word, mark, ink_colour, _ = VERDICT_LOOK[judgement.verdict]
+    text = judgement_sentence(judgement)
     return (f'<div style="font-size:13px;border-left:4px solid {ink_colour};padding:2px 6px;margin:4px 0;'
             f'background:#fafafa"><b style="color:{ink_colour}">{word} {mark}</b> '
-            f'{seat_mark(state, player)} <b>{esc(state.players[player].name)}</b>: {esc(judgement.text)}</div>')
+            f'{seat_mark(state, player)} <b>{esc(state.players[player].name)}</b>: {esc(text)}</div>')
+
+
+def judgement_sentence(judgement) -> str:
+    """The library's sentence without a leading verdict word (shown beside it already)."""
+    text = judgement.text
+    head = f"{judgement.verdict.capitalize()}: " if judgement.verdict else ""
+    if head and text.startswith(head):
+        text = text[len(head):]
+        text = text[:1].upper() + text[1:]
+    return text
 
 
 # --------------------------------------------------------------------------- the review chart
@@ -362,7 +372,7 @@ def review_chart(review, state) -> Any:
             name=f"{word} {mark}", meta={"verdict": verdict}, text=[mark] * len(hits), textposition="top center",
             textfont=dict(color=ink_colour, size=12),
             marker=dict(symbol=symbol, size=12, color=ink_colour, line=dict(width=2, color=ink_colour)),
-            customdata=[[names[p], _wrap(j.text)] for _, p, j in hits],
+            customdata=[[names[p], _wrap(judgement_sentence(j))] for _, p, j in hits],
             hovertemplate=f"decision %{{x}}: {word.lower()} by %{{customdata[0]}}<br>%{{customdata[1]}}"
                           "<br>click to see the position<extra></extra>"))
     fig.update_layout(
@@ -397,6 +407,9 @@ class ExercisePanel(ShowsErrors, ipywidgets.VBox):
         self.prev_button.on_click(lambda _b: self._go(-1))
         self.next_button.on_click(lambda _b: self._go(+1))
         self.answer_button.on_click(self._on_answer)
+        self.board_button = ipywidgets.Button(description="Show on the board",
+                                              tooltip="the explorer's board and history go to this position")
+        self.board_button.on_click(self._on_board)
         self.decision: DecisionPanel | None = None  # made for the first exercise
         self.choices_box = ipywidgets.Box()
         self.items: list = []
@@ -414,14 +427,17 @@ class ExercisePanel(ShowsErrors, ipywidgets.VBox):
             self.children = [self.title, self.error]
             return
         self.children = [self.title, self.prompt, self.choices_box, self.feedback,
-                         ipywidgets.HBox([self.prev_button, self.next_button, self.answer_button]), self.error]
-        self.show_exercise(0)
+                         ipywidgets.HBox([self.prev_button, self.next_button, self.board_button,
+                                          self.answer_button]), self.error]
+        self.show_exercise(0, jump=False)
 
     @property
     def exercise(self):
         return self.items[self.index] if self.items else None
 
-    def show_exercise(self, index: int) -> None:
+    def show_exercise(self, index: int, jump: bool = True) -> None:
+        """Show exercise `index` (0 = the first); with `jump`, the explorer's
+        board goes to its position too."""
         if not 0 <= index < len(self.items):
             raise ValueError(f"exercise: no exercise {index + 1}; there are {len(self.items)}")
         from .decision import DecisionPanel
@@ -434,7 +450,8 @@ class ExercisePanel(ShowsErrors, ipywidgets.VBox):
         done = f" · {len(self.solved)} solved" if self.solved else ""
         self.title.value = (f'<h3 style="font-size:14px;margin:6px 0 2px">Find a better move: exercise '
                             f'{index + 1} of {n}{done}</h3>')
-        where = ("The board above shows the position." if self.steps[index] is not None else "")
+        where = ("“Show on the board” puts the position on the board above." if self.steps[index] is not None
+                 else "")
         self.prompt.value = (f'<div style="font-size:13px">{seat_mark(ex.state, ex.player)} {esc(ex.prompt)} '
                              f'<span style="color:{MUTED_TEXT}">{where}</span></div>')
         self.decision.update(ex.state, can_act=True)
@@ -442,7 +459,8 @@ class ExercisePanel(ShowsErrors, ipywidgets.VBox):
         self.clear_error()
         self.prev_button.disabled = index == 0
         self.next_button.disabled = index == n - 1
-        if self._on_open is not None:
+        self.board_button.disabled = self.steps[index] is None
+        if jump and self._on_open is not None:
             self._on_open(index)
 
     def check(self, action) -> tuple[bool, str]:
@@ -465,6 +483,11 @@ class ExercisePanel(ShowsErrors, ipywidgets.VBox):
     @guarded
     def _go(self, delta: int) -> None:
         self.show_exercise(self.index + delta)
+
+    @guarded
+    def _on_board(self, _b=None) -> None:
+        if self.items and self._on_open is not None:
+            self._on_open(self.index)
 
     @guarded
     def _on_answer(self, _b=None) -> None:
@@ -616,7 +639,7 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
                     "the noise in this game.</p>")
         rows = "".join(
             f"<li>decision {step - self.offset}: <b style='color:{VERDICT_LOOK[j.verdict][2]}'>"
-            f"{VERDICT_LOOK[j.verdict][0]}</b> {seat_mark(state, p)} {esc(names[p])}: {esc(j.text)}</li>"
+            f"{VERDICT_LOOK[j.verdict][0]}</b> {seat_mark(state, p)} {esc(names[p])}: {esc(judgement_sentence(j))}</li>"
             for step, p, j in review.judged)
         return ('<div style="font-size:12px"><p style="margin:4px 0">' + " · ".join(counts) + "</p>"
                 '<details><summary>Every judged move, in words</summary><ul style="margin:2px 0 0 16px;'
@@ -681,8 +704,7 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
     def _show_exercise(self, index: int) -> None:
         step = self.exercises.steps[index]
         if step is not None:
-            with contextlib.suppress(ValueError):
-                self.coach.explorer.goto(self.index_of(step + self.offset))
+            self.coach.explorer.goto(self.index_of(step + self.offset))
 
 
 # --------------------------------------------------------------------------- the coach
@@ -695,13 +717,17 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     `background` (default: where the kernel has threads) runs the hint, the
     judgements and the review on a thread; `wait()` waits for them (tests,
-    scripts)."""
+    scripts). The hint thinks `hint_seconds`, each judgement `judge_seconds`;
+    with `samples` set they instead weigh each choice on that many sample
+    games, whatever the time (the same answer on every machine)."""
 
     def __init__(self, explorer: GameExplorer, *, on: bool = True, background: bool | None = None,
-                 hint_seconds: float = HINT_SECONDS, judge_seconds: float = JUDGE_SECONDS, seed: int = 0):
+                 hint_seconds: float = HINT_SECONDS, judge_seconds: float = JUDGE_SECONDS,
+                 samples: int | None = None, seed: int = 0):
         self.explorer = explorer
         self.jobs = Jobs(background)
         self.hint_seconds, self.judge_seconds, self.seed = hint_seconds, judge_seconds, seed
+        self.samples = samples
         self._lock = threading.RLock()
         self.error = ipywidgets.HTML()
         self.toggle = ipywidgets.Checkbox(value=on, description="Coach", indent=False,
@@ -761,7 +787,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
                 return
             self.hint_panel.busy(self.hint_seconds)
         lib = _lib()
-        self.jobs.run(lambda: lib.hint(s, 3, seconds=self.hint_seconds, seed=self.seed),
+        self.jobs.run(lambda: lib.hint(s, 3, seed=self.seed, **self._budget(self.hint_seconds)),
                       lambda choices: self._hint_done(s, choices), self._hint_failed)
 
     def play_hint(self, index: int):
@@ -780,7 +806,16 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     # ---- the explorer's hooks
     def refresh(self) -> None:
-        """Redraw for the explorer's position (the explorer calls it on every redraw)."""
+        """Redraw for the explorer's position (the explorer calls it on every
+        redraw). A failure shows in the coach's error line and never stops the
+        explorer's redraw."""
+        try:
+            self._refresh()
+        except Exception as e:
+            _report(e)
+            self.show_error(e)
+
+    def _refresh(self) -> None:
         with self._lock:
             if not self.on:
                 return
@@ -797,7 +832,15 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     def after_choice(self, before, action, after) -> None:
         """A person chose `action` at `before`, leading to `after`: judge it
-        (unless it was the hint's own choice)."""
+        (unless it was the hint's own choice). A failure shows in the coach's
+        error line; the choice stands."""
+        try:
+            self._judge(before, action, after)
+        except Exception as e:
+            _report(e)
+            self.show_error(e)
+
+    def _judge(self, before, action, after) -> None:
         if not self.on or before.is_over or before.is_view:
             return
         if self._from_hint is not None and action == self._from_hint:
@@ -807,7 +850,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             self._pending[id(after)] = after
             self._show_judgement()
         lib = _lib()
-        self.jobs.run(lambda: lib.judge(before, action, seconds=self.judge_seconds, seed=self.seed),
+        self.jobs.run(lambda: lib.judge(before, action, seed=self.seed, **self._budget(self.judge_seconds)),
                       lambda j: self._judged(after, p, j),
                       lambda e: self._judge_failed(after, e))
 
@@ -828,6 +871,11 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         super().close()
 
     # ---- inside
+    def _budget(self, seconds: float) -> dict[str, Any]:
+        if self.samples is None:
+            return {"seconds": seconds}
+        return {"seconds": None, "max_samples": self.samples}
+
     def _show_parts(self) -> None:
         shown = "flex" if self.on else "none"
         for w in (self.bar, self.side):
