@@ -73,7 +73,7 @@ JUDGEMENT_LOOKBACK = 60
 def _lib():
     """The coach library (imported when first needed: a page that never asks
     for a hint does not pay for it)."""
-    from archwk.ai import coach  # type: ignore[attr-defined]  # coachlib
+    from archwk.ai import coach
     return coach
 
 
@@ -209,7 +209,7 @@ class EvaluationBar(ipywidgets.Box):
     def update(self, state) -> None:
         if state is self.state:
             return
-        from archwk.analysis import win_chances  # type: ignore[attr-defined]  # coachlib
+        from archwk.analysis import win_chances
         chances = list(win_chances(state))
         self.state, self.chances, self.percents = state, chances, percents(chances)
         self.text = chances_sentence(state, chances)
@@ -863,8 +863,9 @@ class Coach(ShowsErrors, ipywidgets.VBox):
     @property
     def judgement_text(self) -> str:
         """The judgement line as plain text ('' if none)."""
+        import html
         import re
-        return " ".join(re.sub(r"<[^>]+>", " ", self.judgement.value).split())
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", self.judgement.value)).split())
 
     def close(self) -> None:
         self.jobs.close()
