@@ -249,8 +249,21 @@ def choice_html(rank: int, choice) -> str:
              f'left:calc({wc:.1%} - 1px);width:2px;top:-2px;bottom:-2px;background:#1a4f8b"></span></span>')
     return (f'<div style="font-size:12px;line-height:1.35"><b>{rank}. {esc(choice.label)}</b><br>'
             f'{chance_words(wc)} chance to win {track}'
-            f'<span style="color:{MUTED_TEXT}">likely between {chance_words(lo)} and {chance_words(hi)} '
-            f'({sureness(lo, hi)})</span><br><i>{esc(choice.why)}</i></div>')
+            f'<span style="color:{MUTED_TEXT}">{range_words(lo, hi)}</span><br><i>{esc(choice.why)}</i></div>')
+
+
+def range_words(low: float, high: float) -> str:
+    """Where a chance likely lies, in words.
+
+    >>> range_words(0.35, 0.47)
+    'likely between 35% and 47% (fairly sure)'
+    >>> range_words(0.331, 0.334)
+    'quite sure of it'
+    """
+    a, b = chance_words(low), chance_words(high)
+    if a == b:
+        return "quite sure of it"
+    return f"likely between {a} and {b} ({sureness(low, high)})"
 
 
 class HintPanel(ipywidgets.VBox):
