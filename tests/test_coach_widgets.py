@@ -84,6 +84,8 @@ def test_at_the_end_the_bar_names_the_winners():
     assert ex.coach.bar.text == f"The game is over: {' and '.join(won)} won."
     assert sum(ex.coach.bar.percents) == 100
     assert ex.coach.hint_panel.button.disabled
+    with pytest.raises(ValueError, match="game is over"):
+        ex.coach.ask_hint()
 
 
 # --------------------------------------------------------------------------- the hint
@@ -287,6 +289,29 @@ def test_a_review_of_a_loaded_game_maps_its_steps_onto_the_history():
     assert panel.offset == len(panel.review.chances) - len(ex.session) > 0
     click_point(panel.figure, 0, panel.offset + 2)
     assert ex.session.cursor == 2
+
+
+def test_a_loaded_save_file_is_reviewed_step_by_step():
+    game = GameExplorer(archwk.new_game(["Ann", "Ben"], seed=6), seats=["random", "random"])
+    for _ in range(25):
+        game.bot_step_button.click()
+    ex = GameExplorer(archwk.new_game(2, seed=1), seats=["person", "person"], coach=FAST)
+    ex.load_json(game.save_json())
+    assert len(ex.session) == 26 and [p.name for p in ex.state.players] == ["Ann", "Ben"]
+    panel = ex.coach.review
+    panel.speed.value = 0.1
+    panel.start()
+    assert panel.offset == 0 and len(panel.review.chances) == 26
+    assert [tr.name for tr in panel.figure.data if "seat" in (tr.meta or {})] == ["Ann", "Ben"]
+    assert panel.figure.data[0].y[-1] == win_chances(ex.session.latest)[0]
+    click_point(panel.figure, 1, 7)
+    assert ex.session.cursor == 7
+
+
+def test_at_the_end_the_coach_points_to_the_review():
+    ex = GameExplorer(archwk.new_game(["Ann", "Ben"], seed=3), seats=["random", "random"], coach=FAST)
+    ex.bots_button.click()
+    assert "Game review" in ex.coach.hint_panel.status.value
 
 
 def test_review_on_the_thread_shows_progress_and_can_be_stopped():

@@ -839,8 +839,13 @@ class Coach(ShowsErrors, ipywidgets.VBox):
                 self.hint_panel.clear()
             if not self.hint_panel.thinking:
                 can = not s.is_over and ex._can_act(s)
-                self.hint_panel.idle(can, "" if can or s.is_over else
-                                     f"Hints are for {s.players[s.current_player].name}'s view.")
+                if s.is_over:
+                    note = "The game is over: the Game review tab shows how everyone's chances went."
+                elif not can:
+                    note = f"Hints are for {s.players[s.current_player].name}'s view."
+                else:
+                    note = ""
+                self.hint_panel.idle(can, note)
             self._show_judgement()
 
     def after_choice(self, before, action, after) -> None:
