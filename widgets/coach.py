@@ -179,16 +179,31 @@ def _report(e: BaseException) -> None:
 # --------------------------------------------------------------------------- the evaluation bar
 
 def chances_sentence(state, chances: Sequence[float]) -> str:
-    """The chances in words: 'Ann has a 34% chance to win, Ben 41%, Cy 25%.'"""
+    """The chances in words: 'Ann has a 34% chance to win, Ben 41%, Cy 25%.'
+
+    >>> import archwk
+    >>> chances_sentence(archwk.new_game(["Ann", "Ben", "Cy"], seed=1), [0.08, 0.5, 0.42])
+    'Ann has an 8% chance to win, Ben 50%, Cy 42%.'
+    """
     names = [p.name for p in state.players]
     if state.is_over:
         import archwk
         won = " and ".join(names[w] for w in archwk.winners(state))
         return f"The game is over: {won} won."
     pc = percents(chances)
-    words = [p if p else chance_words(c) for p, c in zip((f"{x}%" for x in pc), chances)]
-    first = f"{names[0]} has a {words[0]} chance to win"
+    words = [f"{x}%" if x else chance_words(c) for x, c in zip(pc, chances)]
+    w = words[0]
+    if w[0].isdigit():
+        first = f"{names[0]} has {'an' if _says_an(w) else 'a'} {w} chance to win"
+    else:
+        first = f"{names[0]} has a chance to win of {w}"
     return ", ".join([first] + [f"{n} {w}" for n, w in zip(names[1:], words[1:])]) + "."
+
+
+def _says_an(percent: str) -> bool:
+    """'an 8%', 'an 11%', 'an 18%', 'an 80%': the number said starts with a vowel sound."""
+    n = percent.rstrip("%")
+    return n.startswith("8") or n in ("11", "18")
 
 
 class EvaluationBar(ipywidgets.Box):
@@ -573,7 +588,8 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         self.stop_button.layout.display = "inline-flex"
         self.progress.layout.display = "inline-flex"
         self.progress.max, self.progress.value = max(1, len(states) - 1), 0
-        self.status.value = (f'<span style="color:{MUTED_TEXT}">Reviewing {n_moves} decisions '
+        whose = " and ".join(latest.players[p].name for p in sorted(players))
+        self.status.value = (f'<span style="color:{MUTED_TEXT}">Reviewing {n_moves} decisions of {esc(whose)} '
                              f'(about {max(1, round(n_moves * seconds))} seconds)…</span>')
         last = [0.0]
 
