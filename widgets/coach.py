@@ -650,8 +650,9 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         steps = self._exercise_steps(review, exercises)
         self.exercises.set_exercises(exercises, steps)
         n = len(review.judged)
-        self.status.value = (f"<span>Review done: {n} judged move{'s' if n != 1 else ''}, "
-                             f"{len(exercises)} exercise{'s' if len(exercises) != 1 else ''}.</span>")
+        k = len(exercises)
+        self.status.value = (f"<span>Review done: the coach marked {n} move{'s' if n != 1 else ''} and made "
+                             f"{k} exercise{'s' if k != 1 else ''}.</span>")
 
     def _moves_html(self, review, state) -> str:
         names = list(review.players)
