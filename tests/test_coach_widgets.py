@@ -245,6 +245,14 @@ def _reviewed(seconds: float = 0.1):
     return ex, panel
 
 
+def test_the_review_tab_is_made_when_first_shown():
+    ex = explorer()
+    assert ex.coach.review_box.children == ()  # the page draws nothing of it at first
+    ex.show_tab(5)
+    assert ex.coach.review_box.children == (ex.coach.review,)
+    assert ex.coach.review.figure is None  # the chart comes with the first review
+
+
 def test_review_chart_has_a_line_per_player_a_point_per_step_and_marks_judged_moves():
     ex, panel = _reviewed()
     r = panel.review

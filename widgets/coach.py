@@ -285,28 +285,24 @@ class HintPanel(ipywidgets.VBox):
     """The Hint button, its busy state and the best choices found (`choices`,
     for the position `state`), each with a button that plays it."""
 
-    def __init__(self, on_ask: Callable[[], None], on_play: Callable[[int], None], k: int = 3):
+    def __init__(self, on_ask: Callable[[], None], on_play: Callable[[int], None]):
         self.button = ipywidgets.Button(description="Hint", button_style="info",
                                         tooltip="the coach's best choices for the player to move",
                                         layout=ipywidgets.Layout(width="auto"))
         self.button.add_class("archwk-hint")
         self.status = ipywidgets.HTML()
         self.status.add_class("archwk-live")  # "thinking…" and the result are read out (widgets.a11y)
-        self.play_buttons = [ipywidgets.Button(description=f"Play choice {i + 1}",
-                                               layout=ipywidgets.Layout(width="110px", flex="0 0 auto"))
-                             for i in range(k)]
-        self.texts = [ipywidgets.HTML(layout=ipywidgets.Layout(flex="1 1 auto", margin="0 0 0 6px"))
-                      for _ in range(k)]
-        self._rows = [ipywidgets.HBox([b, t], layout=ipywidgets.Layout(align_items="center", margin="2px 0"))
-                      for b, t in zip(self.play_buttons, self.texts)]
+        # the rows of choices are made with the first hint (fewer widgets for the page to draw at first)
+        self.play_buttons: list[ipywidgets.Button] = []
+        self.texts: list[ipywidgets.HTML] = []
+        self._rows: list[ipywidgets.HBox] = []
+        self._on_play = on_play
         self.rows = ipywidgets.VBox()
         self.rows.add_class("archwk-hint-choices")
         self.choices: list = []
         self.state: GameState | None = None
         self.thinking = False
         self.button.on_click(lambda _b: on_ask())
-        for i, b in enumerate(self.play_buttons):
-            b.on_click(lambda _b, i=i: on_play(i))
         super().__init__(children=[ipywidgets.HBox([self.button, self.status],
                                                    layout=ipywidgets.Layout(align_items="center")),
                                    self.rows], layout=ipywidgets.Layout(margin="4px 0"))
@@ -327,10 +323,30 @@ class HintPanel(ipywidgets.VBox):
         n = len(self.choices)
         self.status.value = (f"<span>The coach's {n} best choice{'s' if n != 1 else ''} for {esc(who)}, "
                              "best first:</span>" if n else "<span>The coach found nothing to suggest.</span>")
+        self._make_rows(len(self.choices))
         for c, (choice, text, button) in enumerate(zip(self.choices, self.texts, self.play_buttons)):
             text.value = choice_html(c + 1, choice)
             button.tooltip = f"play: {choice.label}"
         self.rows.children = self._rows[:len(self.choices)]
+
+    def _make_rows(self, n: int) -> None:
+        while len(self._rows) < n:
+            i = len(self._rows)
+            b = ipywidgets.Button(description=f"Play choice {i + 1}",
+                                  layout=ipywidgets.Layout(width="110px", flex="0 0 auto"))
+            b.on_click(lambda _b, i=i: self._on_play(i))
+            t = ipywidgets.HTML(layout=ipywidgets.Layout(flex="1 1 auto", margin="0 0 0 6px"))
+            self.play_buttons.append(b)
+            self.texts.append(t)
+            self._rows.append(ipywidgets.HBox([b, t], layout=ipywidgets.Layout(align_items="center",
+                                                                              margin="2px 0")))
+
+    def close(self) -> None:
+        for w in self._rows:
+            for c in w.children:
+                c.close()
+            w.close()
+        super().close()
 
     def clear(self) -> None:
         self.state, self.choices = None, []
@@ -594,7 +610,7 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         last = [0.0]
 
         def progress(i: int, n: int) -> None:
-            if self._stop:
+            if self._stop or self.coach.jobs.closed:  # Stop pressed, or the page closed
                 raise ReviewStopped()
             now = time.monotonic()
             if now - last[0] > 0.25 or i >= n:
@@ -770,7 +786,9 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         self.judgement.add_class("archwk-live")  # a new judgement is read out (widgets.a11y)
         self.judgement_note = ipywidgets.HTML()
         self.side = ipywidgets.VBox([self.judgement, self.judgement_note, self.hint_panel, self.error])
-        self.review = ReviewPanel(self)
+        #: the Game review tab's content: the ReviewPanel, made when first shown or asked for (`review`)
+        self.review_box = ipywidgets.VBox()
+        self._review: ReviewPanel | None = None
         #: judgements of people's moves: id(state after the move) -> (that state, player, Judgement)
         self.judgements: dict[int, tuple[Any, int, Any]] = {}
         self._pending: dict[int, Any] = {}
@@ -792,6 +810,15 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     def wait(self, timeout: float = 120.0) -> bool:
         return self.jobs.wait(timeout)
+
+    @property
+    def review(self) -> ReviewPanel:
+        """The Game review tab's panel (made on first use: a page that never
+        opens the tab does not draw it)."""
+        if self._review is None:
+            self._review = ReviewPanel(self)
+            self.review_box.children = [self._review]
+        return self._review
 
     def judged_players(self) -> set[int]:
         """Whose moves the review judges: the seats people sit in (every seat
@@ -904,6 +931,8 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     def close(self) -> None:
         self.jobs.close()
+        for w in (self.side, self.review_box):  # closed here too when not inside the explorer
+            w.close()
         super().close()
 
     # ---- inside
@@ -913,10 +942,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         return {"seconds": None, "max_samples": self.samples}
 
     def _show_parts(self) -> None:
+        # the review tab stays: it computes nothing until asked
         shown = "flex" if self.on else "none"
         for w in (self.bar, self.side):
             w.layout.display = shown
-        self.review.layout.display = shown
 
     def _lookup(self, index: int | None = None):
         sess = self.explorer.session

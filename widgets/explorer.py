@@ -178,7 +178,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             self.coach = Coach(self, **(coach if isinstance(coach, dict) else {}))
             side.children = (side.children[0], self.coach.side, *side.children[1:])
         tabs = [self.players_panel, self.score, self.editor, files, self.evaluation]
-        self.tabs = ipywidgets.Tab(children=tabs + ([self.coach.review] if self.coach else []))
+        self.tabs = ipywidgets.Tab(children=tabs + ([self.coach.review_box] if self.coach else []))
         for i, t in enumerate(("Players", "Scores", "What-if editor", "Save / load", "Evaluate moves",
                                "Game review")[:len(self.tabs.children)]):
             self.tabs.set_title(i, t)
