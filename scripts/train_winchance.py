@@ -42,7 +42,7 @@ from archwk.ai.registry import make_bot  # noqa: E402
 MAX_DECISIONS = 4000
 POSITIONS_PER_GAME = 10
 HOLDOUT_EVERY = 5          # game index % 5 == 0 -> held out
-RIDGE = 1e-4
+RIDGE = 1e-2
 
 
 # --------------------------------------------------------------------------- self-play
@@ -83,7 +83,9 @@ def play_game(n: int, opts: dict, specs: list[str], seed: int):
         if len(states) > MAX_DECISIONS or in_stalemate(s):
             backstop = True
             break
-        s = s.apply(bots[s.current_player].choose(s))
+        p = s.current_player
+        assert p is not None  # the game is not over
+        s = s.apply(bots[p].choose(s))
         states.append(s)
     return s, states, backstop
 
@@ -116,7 +118,7 @@ def generate(args) -> None:
                 continue
             line = {"seed": seed, "n": n, "options": opts, "bots": specs, "backstop": False,
                     "decisions": len(states) - 1, "scores": [sc.total for sc in archwk.final_scores(final)],
-                    "record": final.record(), "positions": sample_positions(states, final, rng)}
+                    "record": final.record(), "positions": sample_positions(states, final, rng, args.positions)}
             f.write(json.dumps(line) + "\n")
             f.flush()
             if (i + 1) % 25 == 0:
@@ -166,27 +168,32 @@ def probs(w, X, M):
     return e / e.sum(axis=1, keepdims=True)
 
 
+#: features left out of the ridge penalty: the score and the lead, which need their full size
+UNPENALISED = ("vp", "vp_g", "vp_g2", "vp_final", "lead_final", "lead_pos_g", "vp_g_n", "lead", "lead_g")
+
+
 def fit_weights(X, M, Y, ridge: float = RIDGE, iters: int = 50):
-    """Maximum likelihood of the conditional logit, by Newton's method (ridge-penalised)."""
+    """Maximum likelihood of the conditional logit, by Newton's method (ridge-penalised, but for
+    `UNPENALISED`)."""
     nf = X.shape[2]
     w = np.zeros(nf)
     n = X.shape[0]
-    lam = ridge * n
+    lam = ridge * n * np.array([0.0 if f in UNPENALISED else 1.0 for f in wc.FEATURES])
     prev = np.inf
     for _ in range(iters):
         p = probs(w, X, M)
-        ll = -(Y * np.log(np.where(M, p, 1.0) + 1e-300)).sum() + 0.5 * lam * w @ w
+        ll = -(Y * np.log(np.where(M, p, 1.0) + 1e-300)).sum() + 0.5 * w @ (lam * w)
         # gradient: sum_k sum_i (p_ki - y_ki) x_ki
         grad = np.einsum("ki,kif->f", p - Y, X) + lam * w
         xbar = np.einsum("ki,kif->kf", p, X)
         d = X - xbar[:, None, :]
-        H = np.einsum("ki,kif,kig->fg", p, d, d) + lam * np.eye(nf)
+        H = np.einsum("ki,kif,kig->fg", p, d, d) + np.diag(lam) + 1e-9 * np.eye(nf)
         step = np.linalg.solve(H, grad)
         t = 1.0
         while t > 1e-4:
             w2 = w - t * step
             p2 = probs(w2, X, M)
-            ll2 = -(Y * np.log(np.where(M, p2, 1.0) + 1e-300)).sum() + 0.5 * lam * w2 @ w2
+            ll2 = -(Y * np.log(np.where(M, p2, 1.0) + 1e-300)).sum() + 0.5 * w2 @ (lam * w2)
             if ll2 <= ll:
                 break
             t *= 0.5
@@ -217,7 +224,10 @@ def calibration(pred: list[float], won: list[float], bins: int = 10) -> list[tup
 
 def report(games: list[dict], weights, label: str = "held-out games") -> dict:
     """Calibration of the model on `games` (their sampled positions), printed and returned."""
-    pred, won, base, by_n = [], [], [], {}
+    pred: list[float] = []
+    won: list[float] = []
+    base: list[float] = []
+    by_n: dict[int, list[tuple[float, float, float]]] = {}
     for g in games:
         for pos in g["positions"]:
             x = pos["x"]
@@ -293,6 +303,7 @@ def main(argv=None) -> None:
     g.add_argument("--data", required=True)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    g.add_argument("--positions", type=int, default=POSITIONS_PER_GAME, help="positions sampled per game")
     f = sub.add_parser("fit", help="fit the weights and print the calibration on held-out games")
     f.add_argument("--data", required=True)
     f.add_argument("--out", default=str(wc.PARAMS_PATH))

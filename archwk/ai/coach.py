@@ -138,6 +138,11 @@ def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
+def _to(label: str) -> str:
+    """An action's label inside a sentence: "Place a worker ..." -> "to place a worker ..."."""
+    return "to " + label[:1].lower() + label[1:] if label else label
+
+
 def _mover_view(state: GameState) -> tuple[GameState, int]:
     if state.is_over:
         raise ValueError("coach: the game is over; there is no decision to value")
@@ -174,8 +179,9 @@ class _Evaluator:
 
     def _play_out(self, s: GameState, rng: random.Random) -> GameState:
         p = self.player
+        turn = s.turn_no
         k = 0
-        while not s.is_over and s.current_player == p and k < _OWN_TURN_CAP:
+        while not s.is_over and s.current_player == p and s.turn_no == turn and k < _OWN_TURN_CAP:
             acts = without_free_discards(s, s.legal_actions())
             if len(acts) == 1:
                 s = s.apply(acts[0])
@@ -344,7 +350,7 @@ def _judgement_text(verdict, drop, clear, played: Choice, best: Choice) -> str:
     pts = round(drop)
     if verdict is not None:
         return (f"{verdict.capitalize()}: {played.label} gives you a {_pct(played.win_chance)} chance to win; "
-                f"a better choice was {best.label} ({_pct(best.win_chance)}, {pts} points more).")
+                f"a better choice was {_to(best.label)} ({_pct(best.win_chance)}, {pts} points more).")
     if drop >= VERDICTS[0][1] and not clear:
         return (f"{played.label} looks {pts} points worse than {best.label}, but the estimates are too close "
                 "to call.")

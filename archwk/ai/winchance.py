@@ -70,7 +70,11 @@ BASE_FEATURES = (
     "to_move",       # seats until this one's turn, over the number of seats
     "byzantine",     # 1 for the Byzantine opponent's seat
 )
-FEATURES = ("vp", "vp_g", "vp_g2", "vp_final") + BASE_FEATURES + tuple(f + "_g" for f in BASE_FEATURES)
+#: the projected score (/10) alone, times the Guildhall fill and its square, in the last round,
+#: the lead in the last round, a positive lead times the fill, and the score times the fill
+#: scaled by the player count; then the base features, then each times the fill
+SCORE_FEATURES = ("vp", "vp_g", "vp_g2", "vp_final", "lead_final", "lead_pos_g", "vp_g_n")
+FEATURES = SCORE_FEATURES + BASE_FEATURES + tuple(f + "_g" for f in BASE_FEATURES)
 
 
 class WinChanceParamsError(ArchwkError):
@@ -173,7 +177,7 @@ def features(s) -> list[list[float]]:
             ((i - turn) % n) / n,
             1.0 if pl.is_byzantine else 0.0,
         )
-        row = [vp, vp * g, vp * g * g, vp * final]
+        row = [vp, vp * g, vp * g * g, vp * final, lead * final, max(lead, 0.0) * g, vp * g * (n - 2) / 3]
         row.extend(base)
         row.extend(x * g for x in base)
         out.append(row)

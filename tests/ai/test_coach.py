@@ -183,7 +183,7 @@ def test_review_lengths_match_the_history_and_it_finds_the_blunder():
     assert calls[-1] == (len(g.history), len(g.history))
     steps = [i for i, _, _ in rev.judged]
     assert last in steps
-    i, p, j = next(x for x in rev.judged if x[0] == last)
+    _, p, j = next(x for x in rev.judged if x[0] == last)
     assert p == 1 and j.verdict == "blunder"
     assert all(pl == 1 for _, pl, _ in rev.judged)
     assert all(j.verdict is not None for _, _, j in rev.judged)
@@ -205,7 +205,9 @@ def test_exercises_accept_the_best_move_and_reject_the_blunder(reviewed):
     g, rev = reviewed
     ex = coach.exercises(rev, g)
     assert ex, "the blunder becomes an exercise"
-    e = next(x for x in ex if x.played.label.startswith("Place a worker at the Quarry"))
+    last = len(_load("last_turn_storehouse").history)
+    e = next(x for x in ex if len(x.state.history) == last)
+    assert e.played.label.startswith("Place a worker at the Quarry")
     assert e.player == 1 and e.state.current_player == 1
     assert e.prompt.startswith("Player 2 to move: find a better choice than Place a worker at the Quarry")
     best = _by_label(e.state, "Place a worker at the King's Storehouse")
@@ -225,3 +227,24 @@ def test_exercises_need_the_reviewed_game(reviewed):
     _, rev = reviewed
     with pytest.raises(ValueError, match="the game that was reviewed"):
         coach.exercises(rev, _load("last_turn_tax_stand"))
+
+
+@pytest.mark.parametrize("opponent", ["constantine", "helena"])
+def test_solo_determinizations_deal_the_unseen_scheme_cards(opponent):
+    """RB, Solo Play: the opponent's face-down Scheme piles are hidden from the player; a
+    determinization deals them from the cards not in the (public) discards, so the heuristic
+    bot and the coach can play solo games (they were dealt as blank cards before)."""
+    import random
+
+    from archwk.schemes import STAND_IN_SCHEMES
+    s = _play(archwk.new_game(1, seed=3, options=archwk.Options(solo_opponent=opponent)), 60)
+    piles = s.scheme_piles
+    d = Determinizer(s.view(0), 0).sample(random.Random(1))
+    dp = d.scheme_piles
+    future_ids = {e[0] for e in STAND_IN_SCHEMES if e[1] == "future"}
+    assert dp.discard == piles.discard
+    assert len(dp.deck) == len(piles.deck) and len(dp.future) == len(piles.future)
+    assert sorted(dp.deck + dp.future) == sorted(piles.deck + piles.future)
+    assert set(dp.future) <= future_ids
+    assert _play(archwk.new_game(1, seed=4, options=archwk.Options(solo_opponent=opponent)), 5000).is_over
+    assert coach.hint(s, k=2, **FAST)
