@@ -9,6 +9,7 @@ runs at once (`background=False`) except where the worker thread is tested.
 """
 from __future__ import annotations
 
+import functools
 import re
 from html import unescape
 
@@ -21,7 +22,7 @@ from archwk.analysis import win_chances
 from archwk.record import replay_doc
 from widgets import GameExplorer
 from widgets.apps import GameApp, SoloApp, WhatIfApp
-from widgets.coach import VERDICT_LOOK, chances_sentence, percents
+from widgets.coach import VERDICT_LOOK, chances_sentence, judgement_sentence, percents
 from widgets.palette import SEAT_COLOURS
 
 SAMPLES = 4
@@ -158,16 +159,29 @@ def test_no_hint_for_another_players_view():
 # --------------------------------------------------------------------------- judgement
 
 def _bad_move(state):
-    """The choice the library judges a clear mistake or blunder here (the same
-    answer the explorer's coach gets: same samples, same seed)."""
+    """The worst choice here by the library, and its judgement (the same answer
+    the explorer's coach gets: same samples, same seed)."""
     worst = lib.hint(state, k=len(state.legal_actions()), seconds=None, max_samples=SAMPLES)[-1]
     return worst.action, lib.judge(state, worst.action, seconds=None, max_samples=SAMPLES)
 
 
+@functools.cache
+def _bad_position():
+    """A placement in a 3-player game whose worst choice the library's judge
+    finds a clear drop of more than 7.5 points (a verdict, and an exercise:
+    "learn from your mistakes"); found by looking, so that a refit of the
+    win-chance model only moves the position. (state, action, judgement)"""
+    for seed in range(1, 40):
+        for after in (200, 140, 90):
+            s = placing(3, seed=seed, after=after)
+            action, j = _bad_move(s)
+            if j.verdict is not None and j.clear and j.drop > lib.SWING_POINTS:
+                return s, action, j
+    raise AssertionError("no clear drop of 7.5 points found in 117 positions")
+
+
 def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
-    s = placing(3, seed=7, after=140)
-    action, expected = _bad_move(s)
-    assert expected.verdict is not None, expected  # the position was chosen for a clear bad move
+    s, action, expected = _bad_position()
     p = s.current_player
     ex = GameExplorer(s, seats=["random"] * 3, coach=FAST)
     ex.session.set_seat(p, "person")
@@ -177,7 +191,7 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
     assert ex.coach.judgement_for() == (p, expected)
     line = ex.coach.judgement_text
     assert VERDICT_LOOK[expected.verdict][0] in line and s.players[p].name in line
-    assert expected.best.label in line  # the better choice
+    assert judgement_sentence(expected) in line and "better choice" in line
     # a bot's moves are never judged
     assert list(ex.coach.judgements) == [id(ex.session.states[1])]
     ex.session.set_seat(p, "random")
@@ -189,7 +203,7 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
 
 
 def test_a_fine_move_gets_no_judgement_line():
-    s = placing(3, seed=7, after=140)
+    s = _bad_position()[0]
     best = lib.hint(s, k=1, seconds=None, max_samples=SAMPLES)[0]
     ex = GameExplorer(s, seats=["person"] * 3, coach=FAST)
     ex.choose(best.action)
@@ -338,11 +352,9 @@ def test_review_on_the_thread_shows_progress_and_can_be_stopped():
 # --------------------------------------------------------------------------- exercises
 
 def _exercise_game():
-    """A reviewed line with one blunder judged by the library (the same judge
+    """A reviewed line with one bad move judged by the library (the same judge
     the review runs), and its exercises."""
-    s = placing(3, seed=7, after=140)
-    action, j = _bad_move(s)
-    assert j.verdict is not None
+    s, action, j = _bad_position()
     ex = GameExplorer(s, seats=["person"] * 3, coach={**FAST, "on": True})
     ex.coach.toggle.value = False  # judged here by hand, below
     ex.choose(action)
@@ -356,11 +368,10 @@ def _exercise_game():
     return ex, j, exercises
 
 
-def test_an_exercise_accepts_the_best_choice_and_rejects_the_played_blunder():
+def test_an_exercise_accepts_the_best_choice_and_rejects_the_move_played():
     ex, j, exercises = _exercise_game()
-    assert j.verdict == "blunder"  # the position was chosen for a blunder
     panel = ex.coach.review.exercises
-    assert panel.items == exercises and len(exercises) == 1
+    assert panel.items == exercises and len(exercises) == 1 and exercises[0].played == j.played
     assert "exercise 1 of 1" in panel.title.value and exercises[0].prompt in text_of(panel.prompt.value)
     panel.board_button.click()
     assert ex.session.cursor == 0  # the explorer shows the position of the exercise
@@ -377,5 +388,5 @@ def test_the_review_lists_the_judged_moves_in_words():
     ex, j, _ = _exercise_game()
     words = text_of(ex.coach.review.moves.value)
     assert VERDICT_LOOK[j.verdict][0] in words and "decision 0" in words
-    assert j.best.label in words
+    assert judgement_sentence(j) in words
 
