@@ -21,7 +21,9 @@ shows it, in the players' colours and shapes (widgets.palette) and in words.
   moves the explorer's history there. The judged moves are also listed in
   words. Below, `ExercisePanel`: each blunder (and each big swing) of the
   reviewed game as a "find a better move" position.
-- `Coach`: the above around one `GameExplorer`, with an on/off switch.
+- `Coach`: the above around one `GameExplorer`, with an on/off switch (off:
+  no bar, hint or judgement, and nothing computed for them; the review tab
+  stays, as it computes only when asked).
 
 The hint, the judgements and the review take a second or more. Where the
 kernel has threads (Jupyter, Voila) they run on a worker thread, so the page
@@ -311,8 +313,9 @@ class HintPanel(ipywidgets.VBox):
         self.thinking = True
         self.button.disabled = True
         self.button.description = "Thinking…"
+        n = max(1, round(seconds))
         self.status.value = (f'<span style="color:{MUTED_TEXT}">The coach is weighing the choices '
-                             f'(about {seconds:.0f} seconds)…</span>')
+                             f'(about {n} second{"s" if n != 1 else ""})…</span>')
         self.clear()
 
     def show(self, state, choices: Sequence) -> None:
