@@ -67,7 +67,12 @@ Play a full game. Choose with the buttons beside the board, or click a location,
 workers or an apprentice on the board. Each seat holds a person or a bot: with people in
 every seat it is a hot-seat game. The history slider steps back through every decision; choosing
 at a past point starts a new line of play. The tabs below the board show the players, the
-projected scores, a what-if editor, and saving and loading."""),
+projected scores, a what-if editor, and saving and loading.
+
+The **coach** (untick *Coach* to hide it) shows each player's chance to win above the board, gives
+a **Hint** (its three best choices, with why), says after each of your moves whether it was an
+inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
+your blunders into exercises."""),
         ("code", """from widgets.apps import GameApp
 
 app = GameApp(players=3, seed=1)
@@ -84,7 +89,8 @@ saved game in the **Save / load** tab; step through the history with the slider.
 compares every legal choice at the position shown: what it does at once, how the projected score
 of the player choosing moves (the score if the game ended right after it), and, by Monte Carlo
 rollouts from that player's view (hidden cards are sampled, never peeked at), the chance of
-winning and the expected VP a few rounds later."""),
+winning and the expected VP a few rounds later. The coach above the board shows each player's chance
+to win, a **Hint** and a judgement of each move; the **Game review** tab charts the whole game."""),
         ("code", """from widgets.apps import WhatIfApp
 
 app = WhatIfApp()

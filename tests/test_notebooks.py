@@ -51,6 +51,7 @@ ex.decision.button_for(next(a for a in ex.state.legal_actions() if a.location ==
 assert ex.error_text == "", ex.error_text
 assert ex.board.worker_counts()["quarry"].get(0) == before.get(0, 0) + 1
 assert ex.state.current_player == 0  # the bots have played their turns
+assert ex.coach.on and sum(ex.coach.bar.percents) == 100  # the coach's bar of win chances
 """,
     "whatif.ipynb": """
 ex = app.explorer
@@ -58,6 +59,7 @@ assert "Projected VP" in app.table.value and "Win chance" in app.table.value
 first = app.table.value
 ex.decision.buttons[0].click()
 assert app.table.value != first and ex.error_text == ""
+assert ex.coach.on and ex.coach.bar.state is ex.state
 """,
     "solo.ipynb": """
 ex = app.explorer

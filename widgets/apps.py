@@ -113,11 +113,12 @@ def dashboard() -> ipywidgets.Tab:
 
 # --------------------------------------------------------------------------- games
 
-def _explorer(state: GameState, seats):
-    """A GameExplorer on `state`; bot seats that decide first (e.g. in the
-    building draft) play at once, so the page opens on a person's decision."""
+def _explorer(state: GameState, seats, coach: bool = False):
+    """A GameExplorer on `state` (with the coach if `coach`); bot seats that
+    decide first (e.g. in the building draft) play at once, so the page opens
+    on a person's decision."""
     from .explorer import GameExplorer
-    ex = GameExplorer(state, seats=seats)
+    ex = GameExplorer(state, seats=seats, coach=coach)
     if ex.session.bot_to_move:
         ex.session.run_bots()
         ex.refresh()
@@ -129,8 +130,11 @@ class GameApp(ipywidgets.VBox):
 
     `new_game()` starts the game the form describes. Seats can also be changed
     in the explorer itself (person or bot per seat); hot-seat play is a person
-    in every seat.
+    in every seat. The explorer has the coach (`widgets.coach`), switched on
+    (`COACH`).
     """
+
+    COACH = True
 
     OPPONENTS = (("You against bots", "bots"), ("Hot-seat: people in every seat", "people"))
     RULES: tuple[tuple[str, str], ...] = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
@@ -148,7 +152,7 @@ class GameApp(ipywidgets.VBox):
                                          layout=ipywidgets.Layout(width="310px"))
         self.new_button = ipywidgets.Button(description="New game", button_style="primary")
         self.new_button.on_click(self._on_new)
-        self.explorer = _explorer(self._state(), self._seats())
+        self.explorer = _explorer(self._state(), self._seats(), coach=self.COACH)
         form = [self.players, self.seed, self.opponents, self.rules, self.new_button]
         if self.MIN_PLAYERS == 1:
             form.remove(self.players)
@@ -181,7 +185,7 @@ class GameApp(ipywidgets.VBox):
         """Replace the explorer by a new game as the form says."""
         state, seats = self._state(), self._seats()
         old = self.explorer
-        self.explorer = _explorer(state, seats)
+        self.explorer = _explorer(state, seats, coach=self.COACH)
         self.children: tuple[ipywidgets.Widget, ...] = self.children[:-1] + (self.explorer,)
         old.close()
         self.error.value = ""
@@ -193,7 +197,10 @@ class GameApp(ipywidgets.VBox):
 
 
 class SoloApp(GameApp):
-    """The solo game: you against the Byzantine opponent, which plays itself."""
+    """The solo game: you against the Byzantine opponent, which plays itself
+    (no coach: its chances are for games between players)."""
+
+    COACH = False
 
     OPPONENTS = (("Constantine (standard)", "constantine"), ("Helena (hard)", "helena"))
     RULES = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"))
@@ -334,7 +341,7 @@ class WhatIfApp(ipywidgets.VBox):
         if state is None:
             state = sample_position()
         self.error = ipywidgets.HTML()
-        self.explorer = GameExplorer(state, seats=["person"] * len(state.players))
+        self.explorer = GameExplorer(state, seats=["person"] * len(state.players), coach=True)
         if state.history or state.edited:
             # the decisions that led here, for the history slider (rebuilt from the game record)
             self.explorer.session.load(state.to_json())
