@@ -18,6 +18,9 @@ from .events import QUIET
 from .ruleset import DECISION_RULES, LOCATION_RULES
 from .state import FrozenState, S, _MutableState, copy_state_slots
 
+#: the decision rules as a plain dict (read at every step; the registry's view is read only)
+_RULES = dict(DECISION_RULES)
+
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
 PASSIVE = frozenset({"stop", "skip"})
@@ -83,7 +86,7 @@ def legal_list(s: FrozenState) -> list[Action]:
         acts = []
     else:
         dec = s.pending[-1]
-        acts = DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
+        acts = _RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
         for a in acts:  # the rules make new actions at every listing: each is this state's
             a._ctx = s
     _remember(s, acts)
@@ -136,7 +139,7 @@ def _resolved(s: FrozenState, action: Action) -> tuple[Any, Action]:
         core.discard_apprentice(t, dec.player, a.card, cause="a free discard")
     else:
         t.pending = t.pending[:-1]
-        DECISION_RULES[dec.kind].resolve(t, dec, a)
+        _RULES[dec.kind].resolve(t, dec, a)
     return t, a
 
 
@@ -218,17 +221,19 @@ def prompt(s: FrozenState) -> str:
 
 def advance(t) -> None:
     """Run everything that needs no decision until one is needed or the game ends."""
+    rules = _RULES
     while True:
-        if t.pending:
-            dec = t.pending[-1]
-            rule = DECISION_RULES[dec.kind]
+        pending = t.pending
+        if pending:
+            dec = pending[-1]
+            rule = rules[dec.kind]
             if rule.auto:  # a step that needs no choice, kept in order with the decisions
-                t.pending = t.pending[:-1]
+                t.pending = pending[:-1]
                 rule.resolve(t, dec, None)
                 continue
             acts = rule.legal(t, dec)
             if not acts or (len(acts) == 1 and acts[0]._key[0] in PASSIVE):
-                t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
+                t.pending = pending[:-1]  # nothing to choose: the optional part ends
                 continue
             if t.players[dec.player].is_byzantine:
                 # The Byzantine opponent's decision, answered here through the same gate as

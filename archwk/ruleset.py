@@ -67,6 +67,8 @@ def _placement_checks() -> tuple:
 
 
 _PLACEMENT_CHECKS = _placement_checks()
+#: location id -> what placing there does (read at every placement)
+_PLACES = {loc: rule.place for loc, rule in LOCATION_RULES.items()}
 
 
 def _place_legal(s, dec):
@@ -86,7 +88,7 @@ def _place_resolve(t, dec, a):
     if t.players[p].is_byzantine:  # the location's rule for the opponent (RB, Solo Play)
         solo.OPPONENT_PLACES[loc].place(t, p)
     else:
-        LOCATION_RULES[loc].place(t, p)
+        _PLACES[loc](t, p)
 
 
 PLACE = DecisionRule("place", legal=_place_legal, resolve=_place_resolve)

@@ -130,8 +130,8 @@ def can_construct(s, p) -> bool:
     """Whether `construct_options` offers anything: the first constructible thing
     found is enough."""
     pl = s.players[p]
+    printed = not hooked(s, p, "cost_cut") and not hook_any(s, p, "gold_is_marble")
     if pl.hand:
-        printed = not hooked(s, p, "cost_cut") and not hook_any(s, p, "gold_is_marble")
         skills = skills_of(pl.apprentice_ids)
         for name in pl.hand:
             b = BUILDING[name]
@@ -145,8 +145,20 @@ def can_construct(s, p) -> bool:
                     return True
             elif payments(s, p, b.cost):
                 return True
-    return not cathedral_blocker(s, p) and (s.players[p].is_byzantine or any(
-        payments(s, p, cost) for cost in cards.CATHEDRAL[s.players[p].cathedral_level].costs))
+    if cathedral_blocker(s, p):
+        return False
+    if pl.is_byzantine:
+        return True
+    for cost in cards.CATHEDRAL[pl.cathedral_level].costs:
+        if printed:
+            for r, n in cost.items():
+                if getattr(pl, r) < n:
+                    break
+            else:
+                return True
+        elif payments(s, p, cost):
+            return True
+    return False
 
 
 def _blocker(s, p):
