@@ -11,14 +11,20 @@ Reported figures, not timed tests:
    (target: at most 20 ms).
 3. coach: seconds per `hint` (default budget, 2 s of sampling) and per `judge`
    (1 s) from mid-game positions of 2 to 5 players (target: hint at most 3 s).
+4. strength (not run by default): a sanity check of the advice, the hint's top
+   choice played as a bot (a small fixed budget per decision) against the
+   heuristic bot in 2-player games, seats alternating; its win rate with a 95 %
+   interval.
 
     python benchmarks/bench_winchance.py --data /tmp/wc-test.jsonl
     python benchmarks/bench_winchance.py --play 150          # plays its own held-out games first
     python benchmarks/bench_winchance.py --parts speed coach
+    python benchmarks/bench_winchance.py --parts strength --games 20
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import platform
 import sys
@@ -30,8 +36,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-PARTS = ("calibration", "speed", "coach")
+PARTS = ("calibration", "speed", "coach", "strength")
 HELD_OUT_SEED = 777  # the training data uses other seeds
+MAX_DECISIONS = 6000  # a strength-check game that has not ended by then is not counted
+
+
+def _training():
+    """scripts/train_winchance.py (on sys.path above), for its data reader and calibration report."""
+    return importlib.import_module("train_winchance")
 
 
 def mid_game(players: int, seed: int):
@@ -48,7 +60,7 @@ def mid_game(players: int, seed: int):
 
 
 def bench_calibration(data: str) -> dict:
-    import train_winchance as tw
+    tw = _training()
 
     from archwk.ai import winchance as wc
     games, excluded = tw.read_games(data, refeature=True)
@@ -63,7 +75,7 @@ def bench_speed(data: str | None, n: int = 300) -> dict:
     from archwk.ai.winchance import win_chances
     states: list = []
     if data:
-        import train_winchance as tw
+        tw = _training()
         games, _ = tw.read_games(data)
         for g in games[:30]:
             st = _record.replay_doc(g["record"], archwk.GameState, states=True).states
@@ -108,16 +120,74 @@ def bench_coach(seeds=(2026, 2027)) -> dict:
     return {"rows": rows, "slowest_hint_s": worst_hint}
 
 
+class HintBot:
+    """Plays the hint's top choice, on a fixed sample budget."""
+
+    def __init__(self, seed: int, samples: int = 8):
+        self.seed, self.samples, self.k = seed, samples, 0
+
+    def choose(self, state):
+        from archwk.ai.bots import HeuristicBot, in_stalemate, stalemate_choice
+        from archwk.ai.coach import hint
+        acts = state.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        if state.phase != "play":  # the drafts: as the heuristic bot
+            return HeuristicBot(self.seed).choose(state)
+        if in_stalemate(state):  # the other bots' backstop: steer for the end
+            return stalemate_choice(state, acts)
+        self.k += 1
+        return hint(state, k=1, seconds=None, max_samples=self.samples, seed=self.seed * 100_003 + self.k)[0].action
+
+
+def bench_strength(games: int, samples: int = 8) -> dict:
+    import archwk
+    from archwk.ai.bots import STALEMATE_TURNS, HeuristicBot, play
+    from archwk.ai.evaluate import wilson
+    wins = 0.0
+    long_games = unfinished = 0
+    scores = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        s = archwk.new_game(2, seed=5000 + g)
+        seat = g % 2
+        bots: list = [HeuristicBot(g), HeuristicBot(g + 1)]
+        bots[seat] = HintBot(g, samples)
+        try:
+            end = play(s, bots, max_decisions=MAX_DECISIONS)
+        except RuntimeError:  # no end in sight even with the backstop: not counted
+            unfinished += 1
+            continue
+        long_games += end.turn_no > STALEMATE_TURNS * 2
+        won = archwk.winners(end)
+        wins += (1.0 / len(won)) if seat in won else 0.0
+        sc = archwk.final_scores(end)
+        scores.append((sc[seat].total, sc[1 - seat].total))
+    done = games - unfinished
+    lo, hi = wilson(round(wins), done)
+    rate = wins / max(1, done)
+    print(f"\nhint's top choice ({samples} samples a choice) vs the heuristic bot, 2 players: "
+          f"won {rate:.0%} of {done} games (95% interval {lo:.0%} to {hi:.0%}); "
+          f"{long_games} ran past the backstop ({STALEMATE_TURNS} turns each), {unfinished} more did not end "
+          f"within {MAX_DECISIONS} decisions (not counted); median score "
+          f"{sorted(a for a, _ in scores)[done // 2] if scores else '-'} vs "
+          f"{sorted(b for _, b in scores)[done // 2] if scores else '-'}; "
+          f"{time.perf_counter() - t0:.0f} s")
+    return {"games": done, "win_rate": round(rate, 3), "interval": [round(lo, 3), round(hi, 3)],
+            "samples": samples, "past_backstop": long_games, "unfinished": unfinished, "scores": scores}
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", help="held-out games written by scripts/train_winchance.py generate")
     ap.add_argument("--play", type=int, default=0, help="play this many held-out games first")
-    ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS))
+    ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS[:3]))
+    ap.add_argument("--games", type=int, default=20, help="games of the strength check")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON line at the end")
     args = ap.parse_args(argv)
     data = args.data
     if args.play:
-        import train_winchance as tw
+        tw = _training()
         data = data or str(Path(tempfile.gettempdir()) / "bench-winchance-games.jsonl")
         tw.main(["generate", "--games", str(args.play), "--data", data, "--seed", str(HELD_OUT_SEED)])
     out: dict = {"machine": platform.processor() or platform.machine(), "python": platform.python_version()}
@@ -129,6 +199,8 @@ def main(argv=None) -> None:
         out["speed"] = bench_speed(data)
     if "coach" in args.parts:
         out["coach"] = bench_coach()
+    if "strength" in args.parts:
+        out["strength"] = bench_strength(args.games)
     if args.json:
         print(json.dumps(out))
 
