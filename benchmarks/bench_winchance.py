@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 PARTS = ("calibration", "speed", "coach", "strength")
 HELD_OUT_SEED = 777  # the training data uses other seeds
+MAX_DECISIONS = 6000  # a strength-check game that has not ended by then is not counted
 
 
 def _training():
@@ -144,7 +145,7 @@ def bench_strength(games: int, samples: int = 8) -> dict:
     from archwk.ai.bots import STALEMATE_TURNS, HeuristicBot, play
     from archwk.ai.evaluate import wilson
     wins = 0.0
-    long_games = 0
+    long_games = unfinished = 0
     scores = []
     t0 = time.perf_counter()
     for g in range(games):
@@ -152,21 +153,28 @@ def bench_strength(games: int, samples: int = 8) -> dict:
         seat = g % 2
         bots: list = [HeuristicBot(g), HeuristicBot(g + 1)]
         bots[seat] = HintBot(g, samples)
-        end = play(s, bots, max_decisions=20_000)
+        try:
+            end = play(s, bots, max_decisions=MAX_DECISIONS)
+        except RuntimeError:  # no end in sight even with the backstop: not counted
+            unfinished += 1
+            continue
         long_games += end.turn_no > STALEMATE_TURNS * 2
         won = archwk.winners(end)
         wins += (1.0 / len(won)) if seat in won else 0.0
         sc = archwk.final_scores(end)
         scores.append((sc[seat].total, sc[1 - seat].total))
-    lo, hi = wilson(round(wins), games)
-    rate = wins / games
+    done = games - unfinished
+    lo, hi = wilson(round(wins), done)
+    rate = wins / max(1, done)
     print(f"\nhint's top choice ({samples} samples a choice) vs the heuristic bot, 2 players: "
-          f"won {rate:.0%} of {games} games (95% interval {lo:.0%} to {hi:.0%}); "
-          f"{long_games} games ran past the backstop ({STALEMATE_TURNS} turns each); "
-          f"median score {sorted(a for a, _ in scores)[games // 2]} vs {sorted(b for _, b in scores)[games // 2]}; "
+          f"won {rate:.0%} of {done} games (95% interval {lo:.0%} to {hi:.0%}); "
+          f"{long_games} ran past the backstop ({STALEMATE_TURNS} turns each), {unfinished} more did not end "
+          f"within {MAX_DECISIONS} decisions (not counted); median score "
+          f"{sorted(a for a, _ in scores)[done // 2] if scores else '-'} vs "
+          f"{sorted(b for _, b in scores)[done // 2] if scores else '-'}; "
           f"{time.perf_counter() - t0:.0f} s")
-    return {"games": games, "win_rate": round(rate, 3), "interval": [round(lo, 3), round(hi, 3)],
-            "samples": samples, "past_backstop": long_games, "scores": scores}
+    return {"games": done, "win_rate": round(rate, 3), "interval": [round(lo, 3), round(hi, 3)],
+            "samples": samples, "past_backstop": long_games, "unfinished": unfinished, "scores": scores}
 
 
 def main(argv=None) -> None:

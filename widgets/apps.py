@@ -350,8 +350,10 @@ class WhatIfApp(ipywidgets.VBox):
         self.table.add_class("archwk-compare-table")
         self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=30, description="Rollouts",
                                             layout=ipywidgets.Layout(width="270px"))
-        self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", button_style="info",
-                                                 tooltip="Monte Carlo: play each choice on many times")
+        from .coach import strong_button  # white on dark blue: the "info" style's white on cyan reads at 2:1
+        self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", style=strong_button(),
+                                                 tooltip="Monte Carlo: play each choice on many times",
+                                                 layout=ipywidgets.Layout(width="auto"))
         self.auto = ipywidgets.Checkbox(value=auto, description="Evaluate automatically", indent=False,
                                         layout=ipywidgets.Layout(width="190px"))
         self.status = ipywidgets.HTML()

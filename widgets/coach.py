@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
+from .a11y import FOCUS_COLOUR
 from .palette import MUTED_TEXT, ink, seat_symbol
 from .text import ShowsErrors, colour, error_html, esc, guarded, seat_mark
 
@@ -70,6 +71,11 @@ JUDGE_SECONDS = 1.0
 REVIEW_SPEEDS = (("Quick (0.1 s a move)", 0.1), ("Normal (0.3 s a move)", 0.3), ("Careful (1 s a move)", 1.0))
 #: how far back from the position shown the judgement line looks for a person's judged move
 JUDGEMENT_LOOKBACK = 60
+
+
+def strong_button() -> ipywidgets.ButtonStyle:
+    """A button that stands out and still reads well: white on dark blue (8.7:1)."""
+    return ipywidgets.ButtonStyle(button_color=FOCUS_COLOUR, text_color="#ffffff", font_weight="bold")
 
 
 def _lib():
@@ -288,7 +294,7 @@ class HintPanel(ipywidgets.VBox):
     for the position `state`), each with a button that plays it."""
 
     def __init__(self, on_ask: Callable[[], None], on_play: Callable[[int], None]):
-        self.button = ipywidgets.Button(description="Hint", button_style="info",
+        self.button = ipywidgets.Button(description="Hint", style=strong_button(),
                                         tooltip="the coach's best choices for the player to move",
                                         layout=ipywidgets.Layout(width="auto"))
         self.button.add_class("archwk-hint")
@@ -555,8 +561,9 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
     def __init__(self, coach: Coach):
         self.coach = coach
         self.error = ipywidgets.HTML()
-        self.button = ipywidgets.Button(description="Review this game", button_style="info",
-                                        tooltip="the coach judges every decision of this line of play")
+        self.button = ipywidgets.Button(description="Review this game", style=strong_button(),
+                                        tooltip="the coach judges every decision of this line of play",
+                                        layout=ipywidgets.Layout(width="auto"))
         self.speed = ipywidgets.Dropdown(options=REVIEW_SPEEDS, value=0.3, description="Care",
                                          layout=ipywidgets.Layout(width="260px"),
                                          style={"description_width": "40px"})

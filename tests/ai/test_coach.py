@@ -248,3 +248,22 @@ def test_solo_determinizations_deal_the_unseen_scheme_cards(opponent):
     assert set(dp.future) <= future_ids
     assert _play(archwk.new_game(1, seed=4, options=archwk.Options(solo_opponent=opponent)), 5000).is_over
     assert coach.hint(s, k=2, **FAST)
+
+
+def test_review_of_a_solo_game_with_a_what_if_edit():
+    """The review covers every step of the record, what-if edits included (their chances are
+    the edited position's); only the player's moves are judged (the Byzantine opponent's turns
+    need no decision), never an edit."""
+    s = _play(archwk.new_game(1, seed=6, options=archwk.Options(solo_opponent="helena")), 30)
+    while s.decision != "place":
+        s = s.apply(s.legal_actions()[0])
+    s = s.edit(0, silver=s.players[0].silver + 20)
+    s = _play(s, 10)
+    steps = s.record()["actions"]
+    edit_at = next(i for i, st in enumerate(steps) if "edit" in st)
+    rev = coach.review(s, seconds_per_move=None, max_samples=2)
+    assert len(rev.chances) == len(steps) + 1
+    assert rev.chances[edit_at + 1] == archwk.analysis.win_chances(
+        archwk.replay(dict(s.record(), actions=steps[:edit_at + 1])))
+    assert all(p == 0 and i != edit_at for i, p, _ in rev.judged)
+    assert len(rev.players) == 2 and rev.players[1] == s.players[1].name
