@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
-from .a11y import FOCUS_COLOUR
+from .a11y import strong_button
 from .palette import MUTED_TEXT, ink, seat_symbol
 from .text import ShowsErrors, colour, error_html, esc, guarded, seat_mark
 
@@ -71,11 +71,6 @@ JUDGE_SECONDS = 1.0
 REVIEW_SPEEDS = (("Quick (0.1 s a move)", 0.1), ("Normal (0.3 s a move)", 0.3), ("Careful (1 s a move)", 1.0))
 #: how far back from the position shown the judgement line looks for a person's judged move
 JUDGEMENT_LOOKBACK = 60
-
-
-def strong_button() -> ipywidgets.ButtonStyle:
-    """A button that stands out and still reads well: white on dark blue (8.7:1)."""
-    return ipywidgets.ButtonStyle(button_color=FOCUS_COLOUR, text_color="#ffffff", font_weight="bold")
 
 
 def _lib():
