@@ -24,14 +24,17 @@ from .ai.bots import (
     stalemate_choice,
     without_free_discards,
 )
-from .ai.registry import BOT_NAMES, BOTS, BotKind, UnknownBot, make_bot
+from .ai.expert import ExpertBot, softmax_value
+from .ai.registry import BOT_NAMES, BOTS, DEFAULT_BOT, BotKind, UnknownBot, make_bot
 
 __all__ = [
     "BOTS",
     "BOT_NAMES",
+    "DEFAULT_BOT",
     "REWARD_SCALE",
     "STALEMATE_TURNS",
     "BotKind",
+    "ExpertBot",
     "FastBot",
     "HeuristicBot",
     "MCTSBot",
@@ -46,6 +49,7 @@ __all__ = [
     "progress",
     "relative_value",
     "rollout",
+    "softmax_value",
     "stalemate_choice",
     "without_free_discards",
 ]

@@ -7,6 +7,7 @@ imports them. Its modules, from the bottom up:
 
 * `archwk.ai.determinize`: full games consistent with one player's view;
 * `archwk.ai.bots`: the bots, `play` and `rollout`;
+* `archwk.ai.expert`: the strong bot, a time-limited search (`ExpertBot`);
 * `archwk.ai.registry`: the bots by name ("random", "mcts:50", ...);
 * `archwk.ai.evaluate`: Monte Carlo value of each legal action;
 * `archwk.ai.winchance`: each seat's chance to win, from public information;

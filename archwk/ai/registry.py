@@ -7,10 +7,14 @@ bots that take one:
 * "fast": `FastBot`, rules of thumb, no lookahead;
 * "heuristic": `HeuristicBot`, one turn of lookahead;
 * "mcts" or "mcts:N": `MCTSBot`, Monte Carlo tree search with N iterations per
-  decision (default: `MCTSBot`'s, 100).
+  decision (default: `MCTSBot`'s, 100);
+* "expert" or "expert:S": `ExpertBot`, the strong bot: a search of S seconds at
+  most per decision (default 1).
 
 >>> make_bot("mcts:50", seed=3)
 MCTSBot(3, iterations=50, rollout=0)
+>>> make_bot("expert:0.5", seed=2)
+ExpertBot(2, seconds=0.5)
 >>> make_bot("heuristic")
 HeuristicBot(0)
 >>> make_bot("minimax")
@@ -18,17 +22,26 @@ Traceback (most recent call last):
     ...
 archwk.ai.registry.UnknownBot: unknown bot 'minimax': choose from random, fast, ...
 
+`DEFAULT_BOT` is the bot a seat gets when none is named: `archwk play` and
+`archwk simulate` without `--bots`, the bots of the explorer's "You against
+bots" games.
+
+>>> DEFAULT_BOT in BOT_NAMES
+True
+
 A new bot is one row of `BOTS`: its name, its factory `(seed, **params)`, and,
 if it takes a parameter, the parser that turns the text after ":" into the
 factory's keyword arguments (raising `ValueError` with the reason).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .bots import FastBot, HeuristicBot, MCTSBot, RandomBot
+from .expert import ExpertBot
 
 if TYPE_CHECKING:
     from ..model import Action, GameState
@@ -75,6 +88,21 @@ def _positive_iterations(text: str) -> dict:
     return {"iterations": n}
 
 
+#: the longest search the registry accepts per decision, in seconds
+MAX_SECONDS = 600.0
+
+
+def _seconds(text: str) -> dict:
+    try:
+        s = float(text)
+    except ValueError:
+        s = math.nan
+    if not (0 < s <= MAX_SECONDS):  # also refuses nan and inf
+        raise ValueError(f"the seconds per decision after 'expert:' must be a number above 0 "
+                         f"and at most {MAX_SECONDS:g}, such as 1 or 0.5")
+    return {"seconds": s}
+
+
 #: every bot the registry makes, in menu order
 BOTS: tuple[BotKind, ...] = (
     BotKind("random", RandomBot, "chooses uniformly among the legal actions"),
@@ -82,11 +110,18 @@ BOTS: tuple[BotKind, ...] = (
     BotKind("heuristic", HeuristicBot, "looks one turn ahead"),
     BotKind("mcts", MCTSBot, "Monte Carlo tree search", parameter="N",
             parameter_help="N search iterations per decision", parse=_positive_iterations),
+    BotKind("expert", ExpertBot, "the strongest: searches what it may know for up to S seconds a move",
+            parameter="S", parameter_help="at most S seconds per decision", parse=_seconds),
 )
 _BY_NAME = {k.name: k for k in BOTS}
 
 #: the bot names, in menu order
 BOT_NAMES: tuple[str, ...] = tuple(k.name for k in BOTS)
+
+#: the bot a seat gets when none is named (command line, the explorer's opponents): one that plays
+#: a real game, so a newcomer's first game ends by the Guildhall (the random bot's games last
+#: about a thousand decisions and end in debts). The one line to change for a stronger default.
+DEFAULT_BOT = "heuristic"
 
 
 def choices() -> str:

@@ -108,7 +108,7 @@ def test_make_bot_names():
         with pytest.raises(UnknownBot, match="choose from random, fast, heuristic, mcts|positive whole number"):
             make_bot(bad, 1)
     assert issubclass(UnknownBot, ValueError)
-    assert BOT_NAMES == ("random", "fast", "heuristic", "mcts")
+    assert BOT_NAMES == ("random", "fast", "heuristic", "mcts", "expert")
     assert isinstance(make_bot("mcts"), bots.MCTSBot) and make_bot("mcts").iterations == bots.MCTSBot(0).iterations
 
 
@@ -127,9 +127,10 @@ def test_make_bot_seeds_the_bot():
 
 def test_unknown_bot_message_lists_the_choices():
     with pytest.raises(UnknownBot) as e:
-        make_bot("expert:1", 0)
-    assert str(e.value) == ("unknown bot 'expert:1': choose from random, fast, heuristic, mcts, "
-                            "mcts:N (N search iterations per decision)")
+        make_bot("minimax:1", 0)
+    assert str(e.value) == ("unknown bot 'minimax:1': choose from random, fast, heuristic, mcts, "
+                            "mcts:N (N search iterations per decision), expert, "
+                            "expert:S (at most S seconds per decision)")
     with pytest.raises(UnknownBot, match="'fast' takes no parameter"):
         make_bot("fast:2", 0)
     with pytest.raises(UnknownBot, match="a bot spec is a text"):

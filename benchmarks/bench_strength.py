@@ -1,0 +1,239 @@
+"""How strong is the expert bot against the heuristic bot? (issue 13)
+
+Two matches (reported figures, not timed tests):
+
+* 2-player: expert vs heuristic, the expert's seat swapped every other game;
+* 4-player: the expert and three heuristic bots, the expert's seat rotated.
+
+Game i of a match is set up with seed `base + i` and the bots are seeded from
+it, so a run is reproducible up to the clock (the expert's budget is time).
+For each match: the expert's win rate with a 95% Wilson interval (a shared win
+counts as 1/k for each of the k winners), the score distribution (min,
+quartiles, max) of the expert and of all seats, game length in turns and
+decisions, the expert's decision time (mean and max over decisions where it
+searched), and whether any game reached the stalemate backstop
+(`archwk.ai.bots.STALEMATE_TURNS`) or did not end. Results are printed and
+written as JSON (``--out``).
+
+    nice -n 10 python benchmarks/bench_strength.py --seconds 1 --games 200 --jobs 1
+    python benchmarks/bench_strength.py --seconds 0.1 --games 20 --jobs 2 --matches 2p
+    python benchmarks/bench_strength.py --seconds 0.1 --param rollout=0 --param exploration=0.7
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+MATCHES = ("2p", "4p")
+STALEMATE = 100  # archwk.ai.bots.STALEMATE_TURNS, checked in play_game
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(task: tuple) -> dict:
+    """One game: (players, seed, expert seat, expert keyword arguments)."""
+    import archwk
+    from archwk.ai.bots import STALEMATE_TURNS, HeuristicBot
+    from archwk.ai.expert import ExpertBot
+    from archwk.scoring import final_scores, winners
+    players, seed, seat, params = task
+    assert STALEMATE_TURNS == STALEMATE
+    s = archwk.new_game(players, seed=seed)
+    expert = ExpertBot(seed, **params)
+    bots = [expert if i == seat else HeuristicBot(seed * 10 + i) for i in range(players)]
+    times: list[float] = []
+    iters: list[int] = []
+    decisions = 0
+    t0 = time.perf_counter()
+    while not s.is_over and decisions < 20_000:
+        p = s.current_player
+        assert p is not None  # the game is not over
+        if p == seat:
+            t = time.perf_counter()
+            a = expert.choose(s)
+            dt = time.perf_counter() - t
+            if expert.last_iterations:
+                times.append(dt)
+                iters.append(expert.last_iterations)
+        else:
+            a = bots[p].choose(s)
+        s = s.apply(a)
+        decisions += 1
+    w = winners(s) if s.is_over else []
+    return {
+        "players": players, "seed": seed, "seat": seat, "over": s.is_over,
+        "backstop": (not s.is_over) or s.turn_no > STALEMATE_TURNS * players,
+        "expert_backstop": expert.backstop_used,
+        "turns": s.turn_no, "decisions": decisions,
+        "scores": [sc.total for sc in final_scores(s)],
+        "winners": w, "expert_share": (1.0 / len(w)) if seat in w else 0.0,
+        "search_times": times, "iterations": iters, "seconds": time.perf_counter() - t0,
+    }
+
+
+def _dist(xs) -> dict:
+    xs = sorted(xs)
+    if not xs:
+        return {}
+    q = statistics.quantiles(xs, n=4, method="inclusive") if len(xs) > 1 else [xs[0]] * 3
+    return {"min": xs[0], "q1": q[0], "median": q[1], "q3": q[2], "max": xs[-1],
+            "mean": statistics.fmean(xs)}
+
+
+def summarise(match: str, games: list[dict]) -> dict:
+    n = len(games)
+    wins = sum(g["expert_share"] for g in games)
+    lo, hi = wilson(wins, n)
+    times = [t for g in games for t in g["search_times"]]
+    iters = [k for g in games for k in g["iterations"]]
+    return {
+        "match": match, "games": n, "expert_wins": wins, "win_rate": wins / n if n else 0.0,
+        "interval95": [lo, hi], "fair_share": 1.0 / games[0]["players"] if games else None,
+        "expert_scores": _dist([g["scores"][g["seat"]] for g in games]),
+        "all_scores": _dist([x for g in games for x in g["scores"]]),
+        "heuristic_scores": _dist([x for g in games for i, x in enumerate(g["scores"]) if i != g["seat"]]),
+        "turns": _dist([g["turns"] for g in games]),
+        "decisions": _dist([g["decisions"] for g in games]),
+        "decision_time": {"searched": len(times), "mean": statistics.fmean(times) if times else 0.0,
+                          "max": max(times, default=0.0)},
+        "iterations": _dist(iters),
+        "backstop_games": sum(1 for g in games if g["backstop"]),
+        "expert_backstop_games": sum(1 for g in games if g.get("expert_backstop")),
+        "unfinished_games": sum(1 for g in games if not g["over"]),
+        "by_seat": {str(k): {"games": sum(1 for g in games if g["seat"] == k),
+                             "wins": sum(g["expert_share"] for g in games if g["seat"] == k)}
+                    for k in sorted({g["seat"] for g in games})},
+    }
+
+
+def _fmt(d: dict) -> str:
+    if not d:
+        return "-"
+    return f"{d['min']:.0f} / {d['q1']:.1f} / {d['median']:.1f} / {d['q3']:.1f} / {d['max']:.0f}"
+
+
+def report(r: dict) -> str:
+    lo, hi = r["interval95"]
+    lines = [
+        f"{r['match']}: expert won {r['expert_wins']:.1f} of {r['games']} games = {100 * r['win_rate']:.1f}% "
+        f"(95% interval {100 * lo:.1f}-{100 * hi:.1f}%; a fair seat wins {100 * r['fair_share']:.0f}%)",
+        f"  expert VP   min/q1/median/q3/max: {_fmt(r['expert_scores'])}",
+        f"  heuristic VP min/q1/median/q3/max: {_fmt(r['heuristic_scores'])}",
+        f"  all seats VP min/q1/median/q3/max: {_fmt(r['all_scores'])}",
+        f"  turns: {_fmt(r['turns'])}   decisions: {_fmt(r['decisions'])}",
+        f"  expert decision time: mean {r['decision_time']['mean']:.3f} s, max {r['decision_time']['max']:.3f} s "
+        f"over {r['decision_time']['searched']} searched decisions; iterations median "
+        f"{r['iterations'].get('median', 0):.0f}",
+        f"  games past the stalemate turn ({STALEMATE} turns a player, where the bots' backstop starts): "
+        f"{r['backstop_games']}; games where the expert used it: {r['expert_backstop_games']}; "
+        f"unfinished: {r['unfinished_games']}",
+        "  by expert seat: " + ", ".join(f"seat {int(k) + 1}: {v['wins']:.1f}/{v['games']}"
+                                          for k, v in r["by_seat"].items()),
+    ]
+    return "\n".join(lines)
+
+
+def _value(text: str):
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return {"none": None, "true": True, "false": False}.get(text.lower(), text)
+
+
+def _save(path: str, results: dict, match: str, games: list[dict]) -> dict:
+    """Put the match's summary and games (so far) into `results` and write the file."""
+    r = summarise(match, games)
+    results["matches"] = [m for m in results["matches"] if m["match"] != match] + [r]
+    results.setdefault("games", {})[match] = games
+    with open(path, "w") as f:
+        json.dump(results, f, indent=1)
+    return r
+
+
+def merge(paths: list[str], out: str) -> int:
+    """One table from several results files (e.g. runs of other seeds with the same settings)."""
+    docs = [json.loads(Path(p).read_text()) for p in paths]
+    params = {json.dumps(d["params"], sort_keys=True) for d in docs}
+    if len(params) != 1:
+        print(f"merge: the files were run with different settings: {sorted(params)}", file=sys.stderr)
+        return 2
+    results = {"params": docs[0]["params"], "merged_from": paths, "matches": [], "games": {}}
+    for match in MATCHES:
+        games = [g for d in docs for g in d.get("games", {}).get(match, [])]
+        seeds = [g["seed"] for g in games]
+        if len(set(seeds)) != len(seeds):
+            print(f"merge: the {match} games repeat a seed", file=sys.stderr)
+            return 2
+        if games:
+            print(report(_save(out, results, match, games)))
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20, help="games per match")
+    ap.add_argument("--seconds", type=float, default=1.0, help="the expert's seconds per decision")
+    ap.add_argument("--iterations", type=int, default=None, help="an iterations cap per decision")
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                    help="another ExpertBot keyword argument (repeatable)")
+    ap.add_argument("--matches", nargs="+", choices=MATCHES, default=list(MATCHES))
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=13_000)
+    ap.add_argument("--out", default="bench_strength.json", help="JSON results file")
+    ap.add_argument("--merge", nargs="+", metavar="JSON",
+                    help="only merge the games of earlier results files (runs of the same settings) into --out")
+    args = ap.parse_args(argv)
+    if args.merge:
+        return merge(args.merge, args.out)
+    params: dict = {"seconds": args.seconds, "iterations": args.iterations}
+    for item in args.param:
+        name, _, text = item.partition("=")
+        params[name.strip()] = _value(text.strip())
+    results = {"params": params, "games_per_match": args.games, "jobs": args.jobs, "seed": args.seed,
+               "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+               "started": time.strftime("%Y-%m-%d %H:%M:%S"), "matches": []}
+    t0 = time.time()
+    for match in args.matches:
+        players = 2 if match == "2p" else 4
+        tasks = [(players, args.seed + i, i % players, params) for i in range(args.games)]
+        games = []
+        pool = Pool(args.jobs) if args.jobs > 1 else None
+        try:
+            it = pool.imap(play_game, tasks, chunksize=1) if pool else map(play_game, tasks)
+            for g in it:
+                games.append(g)
+                print(f"  {match} game {len(games)}/{len(tasks)}: seed {g['seed']}, expert seat {g['seat'] + 1}, "
+                      f"scores {g['scores']}, winners {[w + 1 for w in g['winners']]}, {g['turns']} turns",
+                      file=sys.stderr, flush=True)
+                _save(args.out, results, match, games)
+        finally:
+            if pool:
+                pool.terminate()
+        r = _save(args.out, results, match, games)
+        r["wall_seconds"] = time.time() - t0
+        print(report(r), flush=True)
+    print(f"wall time {time.time() - t0:.0f} s; results in {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

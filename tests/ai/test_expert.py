@@ -1,0 +1,206 @@
+"""The expert bot (issue 13): registry, legality, determinism, hidden information."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import archwk
+from archwk import bots
+from archwk.ai.bots import HeuristicBot, without_free_discards
+from archwk.ai.determinize import Determinizer
+from archwk.ai.expert import ExpertBot, softmax_value
+from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from archwk.model import OPEN_INDEX
+
+
+def _mover(s: archwk.GameState) -> int:
+    p = s.current_player
+    assert p is not None  # the game is not over
+    return p
+
+
+def _played(n: int, seed: int, decisions: int) -> archwk.GameState:
+    s = archwk.new_game(n, seed=seed)
+    hs = [HeuristicBot(seed + i) for i in range(n)]
+    for _ in range(decisions):
+        s = s.apply(hs[_mover(s)].choose(s))
+    return s
+
+
+def _search_position(n: int = 2, seed: int = 5, decisions: int = 40) -> archwk.GameState:
+    """A play-phase position with several real choices for the mover."""
+    s = _played(n, seed, decisions)
+    hs = [HeuristicBot(seed + i) for i in range(n)]
+    while s.phase != "play" or len(without_free_discards(s, s.legal_actions())) < 3:
+        s = s.apply(hs[_mover(s)].choose(s))
+    return s
+
+
+# ---------------------------------------------------------------- registry
+
+def test_registry_makes_the_expert_with_its_seconds():
+    assert "expert" in BOT_NAMES
+    assert bots.ExpertBot is ExpertBot
+    b = make_bot("expert", 3)
+    assert isinstance(b, ExpertBot) and b.seed == 3 and b.seconds == 1.0 and b.iterations is None
+    for spec, seconds in (("expert:1", 1.0), ("expert:0.5", 0.5), (" Expert : 2 ", 2.0)):
+        b = make_bot(spec, 0)
+        assert isinstance(b, ExpertBot) and b.seconds == seconds
+
+
+@pytest.mark.parametrize("bad", ["expert:0", "expert:-1", "expert:x", "expert:", "expert:nan",
+                                 "expert:inf", "expert:601"])
+def test_registry_refuses_bad_seconds(bad):
+    with pytest.raises(UnknownBot, match="seconds per decision after 'expert:' must be a number above 0"):
+        make_bot(bad, 0)
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"seconds": 0}, "seconds per decision must be a positive number"),
+    ({"seconds": float("nan")}, "seconds per decision must be a positive number"),
+    ({"seconds": None}, "give a time budget"),
+    ({"seconds": None, "iterations": 0}, "iterations must be a positive whole number"),
+    ({"iterations": 2.5}, "iterations must be a positive whole number"),
+    ({"rollout": -1}, "rollout must be 0 or more"),
+])
+def test_bad_settings_are_refused(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        ExpertBot(0, **kwargs)
+
+
+# ---------------------------------------------------------------- play
+
+def test_every_choice_is_legal_and_the_game_ends_by_the_guildhall():
+    """A whole 2-player game against the heuristic bot at a tiny search (an
+    iterations cap): every choice is legal, and the game ends with the
+    Guildhall full (RB, End of the game)."""
+    s = archwk.new_game(2, seed=11)
+    expert = ExpertBot(1, seconds=None, iterations=6)
+    other = HeuristicBot(2)
+    searched = 0
+    while not s.is_over:
+        bot = expert if s.current_player == 0 else other
+        a = bot.choose(s)
+        assert s.is_legal(a), (s.prompt, a)
+        searched += bot is expert and expert.last_iterations > 0
+        s = s.apply(a)
+    assert searched > 20
+    assert len(s.guildhall) >= 4 * (archwk.core.geometry_n(s) + 1)
+
+
+def test_choices_are_legal_in_a_four_player_game():
+    s = archwk.new_game(4, seed=12)
+    expert = ExpertBot(3, seconds=None, iterations=5)
+    hs = [HeuristicBot(20 + i) for i in range(4)]
+    for _ in range(120):
+        p = _mover(s)
+        a = expert.choose(s) if p == 2 else hs[p].choose(s)
+        assert s.is_legal(a), (s.prompt, a)
+        s = s.apply(a)
+
+
+def test_deterministic_for_a_seed_under_an_iterations_cap():
+    s = _search_position()
+    picks = []
+    for _ in range(2):
+        bot = ExpertBot(7, seconds=None, iterations=40)
+        t, seq = s, []
+        for _ in range(6):
+            a = bot.choose(t)
+            seq.append(a)
+            t = t.apply(a)
+        picks.append(seq)
+    assert picks[0] == picks[1]
+    bot = ExpertBot(7, seconds=None, iterations=40)
+    bot.choose(s)
+    assert bot.last_iterations == 40 or sum(bot.last_visits.values()) < 40  # the cap, or settled early
+
+
+def test_search_stops_early_when_the_best_move_is_settled():
+    """With a large cap and a decisive position the runner-up cannot catch up:
+    fewer iterations than the cap are run, and the most visited move is played."""
+    s = _search_position()
+    bot = ExpertBot(2, seconds=None, iterations=4000)
+    a = bot.choose(s)
+    assert 0 < bot.last_iterations < 4000
+    assert bot.last_visits[a] == max(bot.last_visits.values())
+
+
+def test_one_legal_action_is_answered_without_search():
+    s = archwk.new_game(2, seed=4)
+    hs = [HeuristicBot(4), HeuristicBot(5)]
+    seen = 0
+    for _ in range(400):
+        if s.is_over:
+            break
+        acts = s.legal_actions()
+        if len(without_free_discards(s, acts)) == 1:
+            bot = ExpertBot(0, seconds=None, iterations=10_000)
+            assert bot.choose(s) == without_free_discards(s, acts)[0]
+            assert bot.last_iterations == 0
+            seen += 1
+        s = s.apply(hs[_mover(s)].choose(s))
+    assert seen >= 3
+
+
+def test_never_reads_hidden_information():
+    """Two games that differ only in what the mover cannot see (the other hand,
+    the deck order, the generator) get the same choice for the same seed."""
+    s = _search_position(seed=8, decisions=50)
+    me = _mover(s)
+    det = Determinizer(s.view(me), me)
+    a, b = det.sample(random.Random(1)), det.sample(random.Random(2))
+    other = 1 - me
+    assert a.players[other].hand != b.players[other].hand  # the hidden hand really differs
+    assert a.players[me].hand == b.players[me].hand and a.board == b.board and a.guildhall == b.guildhall
+    picks = [ExpertBot(9, seconds=None, iterations=60).choose(x) for x in (a, b)]
+    assert picks[0] == picks[1]
+
+
+def test_leaf_value_is_swappable_and_sees_only_determinized_states():
+    s = _search_position()
+    seen = []
+
+    def value(x):
+        seen.append(x)
+        return [1.0 / len(x.players)] * len(x.players)
+
+    bot = ExpertBot(1, seconds=None, iterations=25, value=value)
+    assert s.is_legal(bot.choose(s))
+    assert bot.last_iterations == 25 and len(seen) >= 25  # every leaf, and the first estimates
+    assert all(x is not s for x in seen)
+
+
+def test_leaf_value_steers_the_choice():
+    """A leaf value that gives the mover the win only with more workers at one
+    gathering location makes the search place there, whatever the heuristic
+    ordering prefers."""
+    s = archwk.new_game(2, seed=6)
+    hs = [HeuristicBot(6), HeuristicBot(7)]
+    while s.phase != "play" or s.decision != "place":
+        s = s.apply(hs[_mover(s)].choose(s))
+    me = _mover(s)
+    gathers = [a for a in s.legal_actions() if a.kind == "place" and a.location in ("quarry", "forest")]
+    assert gathers
+    usual = HeuristicBot(1).choose(s)
+    target = next((a for a in gathers if a != usual), gathers[0])
+    row = OPEN_INDEX[target.location]
+    before = s.board[row][me]
+
+    def value(x):
+        won = x.board[row][me] > before
+        return [1.0 if (i == me) == won else 0.0 for i in range(len(x.players))]
+
+    assert ExpertBot(1, seconds=None, iterations=60, value=value).choose(s) == target
+
+
+def test_softmax_value_is_a_chance_per_seat():
+    s = _search_position(n=3)
+    v = softmax_value(s)
+    assert len(v) == 3 and abs(sum(v) - 1) < 1e-9 and all(0 < x < 1 for x in v)
+    vals = [bots.position_value(s, i) for i in range(3)]
+    assert v.index(max(v)) == vals.index(max(vals))  # the best prospects, the best chance
+    end = archwk.play(archwk.new_game(2, seed=2), [HeuristicBot(1), HeuristicBot(2)])
+    w = archwk.winners(end)
+    assert softmax_value(end) == [1.0 / len(w) if i in w else 0.0 for i in range(2)]
