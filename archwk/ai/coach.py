@@ -4,10 +4,12 @@ Every answer comes from the mover's view only (never a hidden card): a choice
 is valued by playing it out on many full games consistent with that view
 (`archwk.ai.determinize.Determinizer`). In each sample the choice is applied,
 the mover finishes the turn greedily (each later choice of the turn the one
-whose position has the best chance by `archwk.ai.winchance.win_chances`), the
-other seats play their turns with the fast rule-of-thumb policy
-(`archwk.ai.bots.fast_choice`) until it is the mover's turn again, and the
-mover's win chance there is the sample's value. A choice's `win_chance` is the
+whose position has the best chance by `archwk.ai.winchance.win_chances`), then
+every seat plays with the fast rule-of-thumb policy (`archwk.ai.bots.fast_choice`)
+for one more round (the other seats' turns, the mover's next turn, the other
+seats' turns again), and the mover's win chance there is the sample's value.
+(With one round only, the advice drifted into farming Gold at the Mines and
+games played by it rarely ended; see benchmarks/bench_winchance.py, strength.) A choice's `win_chance` is the
 mean over its samples with a 95 % interval. Sample j is the same game and the
 same policy generator for every choice (common random numbers), so the
 differences between choices are measured on paired samples.
@@ -53,7 +55,8 @@ _Z = 1.959963984540054  # 95 %
 _MIN_SAMPLES = 3          # every choice gets at least these (time permitting, at least 1)
 _MAX_SAMPLES = 400        # no choice gets more
 _OWN_TURN_CAP = 12        # decisions of the mover's own turn played greedily
-_OTHERS_CAP = 80          # decisions of the other seats before the sample is scored
+_OTHERS_CAP = 80          # decisions of the other seats before the sample is scored (per round)
+_ROUNDS = 2               # rounds played out after the choice (the mover's later turns by the fast policy)
 _ROLLOUT_SALT = 0x5DEECE66D
 
 
@@ -159,6 +162,7 @@ class _Evaluator:
     """Values choices of one position on shared samples (see the module doc)."""
 
     def __init__(self, state: GameState, seed: int):
+        self.started = time.perf_counter()  # the time budget counts from here
         self.view, self.player = _mover_view(state)
         self.det = Determinizer(self.view, self.player)
         self.seed = seed
@@ -189,9 +193,15 @@ class _Evaluator:
                 s = max((s.apply(a) for a in acts), key=lambda x: win_chances(x)[p])
             k += 1
         k = 0
-        while not s.is_over and s.current_player != p and k < _OTHERS_CAP:
-            s = s.apply(fast_choice(s, s.legal_actions(), rng))
-            k += 1
+        for r in range(_ROUNDS):
+            if r:  # a later turn of the mover's, by the fast policy too
+                turn = s.turn_no
+                while not s.is_over and s.current_player == p and s.turn_no == turn and k < _OTHERS_CAP:
+                    s = s.apply(fast_choice(s, s.legal_actions(), rng))
+                    k += 1
+            while not s.is_over and s.current_player != p and k < _OTHERS_CAP * (r + 1):
+                s = s.apply(fast_choice(s, s.legal_actions(), rng))
+                k += 1
         return s
 
     def sample(self, a: Action) -> None:
@@ -218,7 +228,7 @@ class _Evaluator:
 
     def run(self, cands: Sequence[Action], *, k: int, seconds: float | None, max_samples: int,
             forced: Iterable[Action] = ()) -> None:
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        deadline = None if seconds is None else self.started + seconds
         forced = [a for a in forced if a in cands]
         # a few samples of every choice first (at least one each, whatever the time)
         for r in range(min(_MIN_SAMPLES, max_samples)):
