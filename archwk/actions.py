@@ -63,6 +63,19 @@ class Action:
         self._ctx = None
         self._hash = None
 
+    @staticmethod
+    def _prepared(key: tuple):
+        """A maker of one action, its identity tuple and hash computed once: for the
+        actions offered again and again (a placement at each location)."""
+        h = hash(key)
+        new = Action.__new__
+
+        def make() -> Action:
+            a = new(Action)
+            a._key, a._ctx, a._hash = key, None, h
+            return a
+        return make
+
     def _with_ctx(self, ctx) -> Action:
         """The same action, worded from `ctx` (a state it is legal at, or its label)."""
         a = Action.__new__(Action)

@@ -25,11 +25,12 @@ from .ai.bots import (
     without_free_discards,
 )
 from .ai.expert import ExpertBot, softmax_value
-from .ai.registry import BOT_NAMES, BOTS, BotKind, UnknownBot, make_bot
+from .ai.registry import BOT_NAMES, BOTS, DEFAULT_BOT, BotKind, UnknownBot, make_bot
 
 __all__ = [
     "BOTS",
     "BOT_NAMES",
+    "DEFAULT_BOT",
     "REWARD_SCALE",
     "STALEMATE_TURNS",
     "BotKind",

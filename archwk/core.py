@@ -16,9 +16,16 @@ from .behaviour import hook_sum, hooked
 from .constants import APPRENTICE_LIMIT, BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS, RESOURCES
 from .decisions import DebtsToTake, Decision, HiredApprentice
 from .errors import ArchwkError
-from .events import QUIET, QUIET_LOG
-from .events import _make as _make_event
-from .state import FrozenState, SilverOnCard, _MutableState, copy_state_slots, freeze_player, thaw_player
+from .events import QUIET, QUIET_LOG, Event
+from .state import (
+    FrozenState,
+    PlayerState,
+    SilverOnCard,
+    _copy_player,
+    _MutablePlayer,
+    _MutableState,
+    copy_state_slots,
+)
 
 APPRENTICES = cards.APPRENTICES
 BUILDING = {b.name: b for b in cards.BUILDINGS}
@@ -42,7 +49,7 @@ def commit(t: _MutableState) -> Any:
     """Freeze a transaction: into the class of the state it was thawed from
     (typed Any: that class is only known at run time)."""
     for m in t._tx.values():
-        freeze_player(m)
+        m.__class__ = PlayerState  # freeze_player, inline: once per changed player per action
     t.players = tuple(t.players)
     ev = t.events
     t.events = QUIET if ev is QUIET_LOG else tuple(ev)
@@ -55,10 +62,15 @@ def writable_player(t, i: int):
     """Player i, writable inside this transaction."""
     m = t._tx.get(i)
     if m is None:
-        m = thaw_player(t.players[i])
+        m = _new_mutable_player(_MutablePlayer)  # thaw_player, inline: asked at nearly every action
+        _copy_player(t.players[i], m)
         t._tx[i] = m
         t.players[i] = m
     return m
+
+
+_new_mutable_player = _MutablePlayer.__new__
+_new_event = Event.__new__
 
 
 def record_event(t, kind: str, player: int | None, **data) -> None:
@@ -67,12 +79,18 @@ def record_event(t, kind: str, player: int | None, **data) -> None:
     log = t.events
     if log is QUIET_LOG:
         return
-    log.append(_make_event(kind, player, t.players[player].name if player is not None else None, data))
+    # events._make, inline (2-3 events an action): the event owns the fresh `data`
+    e = _new_event(Event)
+    e._kind, e._player, e._who, e._data = kind, player, t.players[player].name if player is not None else None, data
+    log.append(e)
+
+
+_new_tuple = tuple.__new__
 
 
 def open_decision(t, kind: str, player: int, data: tuple = ()) -> None:
     """Put a decision on top of the pending ones (it is decided next)."""
-    t.pending = t.pending + (Decision(kind, player, data),)
+    t.pending = t.pending + (_new_tuple(Decision, (kind, player, data)),)  # Decision(kind, player, data)
 
 
 # --------------------------------------------------------------------------- Silver on apprentice cards in the deck
@@ -145,10 +163,25 @@ def worker_total(s, p: int) -> int:
 def has_skills(s, p: int, needed) -> bool:
     if not needed:
         return True
-    have: set = set()
-    for i in s.players[p].apprentice_ids:
-        have |= APPRENTICES[i - 1].skills
-    return needed <= have
+    return needed <= skills_of(s.players[p].apprentice_ids)
+
+
+_skills_memo: dict[tuple, frozenset] = {}
+_skills_rows: list = [None]  # the card list the kept answers were computed from
+
+
+def skills_of(apprentice_ids: tuple) -> frozenset:
+    """The skills these hired apprentices give together (kept: asked at every listing)."""
+    if _skills_rows[0] is not cards.APPRENTICES or len(_skills_memo) > 50_000:
+        _skills_memo.clear()
+        _skills_rows[0] = cards.APPRENTICES
+    got = _skills_memo.get(apprentice_ids)
+    if got is None:
+        have: set = set()
+        for i in apprentice_ids:
+            have |= cards.APPRENTICES[i - 1].skills
+        got = _skills_memo[apprentice_ids] = frozenset(have)
+    return got
 
 
 def apprentice_limit(s, p: int) -> int:

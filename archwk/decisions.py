@@ -172,6 +172,10 @@ class LocationRule:
     blocker: Callable
     place: Callable
     preview: Callable | None = None
+    #: (s, p) -> bool: the same answer as `blocker(s, p) is None`, without wording why
+    #: (placement legality asks it for every location at every placement; None: the
+    #: blocker is asked; tests/test_locations.py checks the two agree)
+    allows: Callable | None = None
 
 
 def no_blocker(s, p) -> None:

@@ -18,6 +18,9 @@ from .events import QUIET
 from .ruleset import DECISION_RULES, LOCATION_RULES
 from .state import FrozenState, S, _MutableState, copy_state_slots
 
+#: the decision rules as a plain dict (read at every step; the registry's view is read only)
+_RULES = dict(DECISION_RULES)
+
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
 PASSIVE = frozenset({"stop", "skip"})
@@ -37,14 +40,24 @@ def free_discards(s, dec) -> list[Action]:
     if (not s.options.voluntary_apprentice_discard or s.phase != "play" or dec.player != s.turn_player
             or dec.kind in NATIVE_DISCARD or not s.players[dec.player].apprentice_ids):
         return []
-    return [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids]
+    return [_DISCARD[c]() for c in s.players[dec.player].apprentice_ids]
+
+
+class _DiscardMakers(dict):
+    """card id -> make the free discard of that apprentice (prepared when first asked)."""
+    def __missing__(self, card):
+        make = self[card] = Action._prepared(("discard_apprentice", None, card, None, None))
+        return make
+
+
+_DISCARD = _DiscardMakers()
 
 
 #: the legal actions of the states made or asked last, by id (each entry holds its
 #: state, so the id stays its own), in two generations of up to RECENT_STATES:
 #: bounded, so a kept state does not carry its list (that was half the memory of
 #: a state); an older state computes its list again
-RECENT_STATES = 32
+RECENT_STATES = 16
 _RECENT: dict[int, tuple[FrozenState, list[Action]]] = {}
 _OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
 
@@ -60,9 +73,11 @@ def legal_list(s: FrozenState) -> list[Action]:
     """The legal actions at this decision (do not change the list: copy it). Each
     words its label from this state when asked (`str(action)`)."""
     e = _RECENT.get(id(s))
-    if e is None:
-        e = _OLDER.get(id(s))
     if e is not None and e[0] is s:
+        return e[1]
+    e = _OLDER.get(id(s))
+    if e is not None and e[0] is s:
+        _remember(s, e[1])  # asked again: kept a generation longer (a search's root)
         return e[1]
     acts = s._legal_map
     if acts is not None:  # a view: nothing is legal
@@ -71,7 +86,7 @@ def legal_list(s: FrozenState) -> list[Action]:
         acts = []
     else:
         dec = s.pending[-1]
-        acts = DECISION_RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
+        acts = _RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
         for a in acts:  # the rules make new actions at every listing: each is this state's
             a._ctx = s
     _remember(s, acts)
@@ -86,6 +101,8 @@ def legal_map(s: FrozenState) -> dict:
 def _listed(s: FrozenState, action) -> Action | None:
     """The listed legal action that is `action` (by identity: the usual case,
     an action taken from `legal_actions()`) or equals it; None if not legal."""
+    if type(action) is Action and action._ctx is s:  # listed at s (only listing sets a state there)
+        return action
     acts = legal_list(s)
     for a in acts:
         if a is action:
@@ -118,33 +135,23 @@ def _resolved(s: FrozenState, action: Action) -> tuple[Any, Action]:
         raise IllegalAction(why_illegal(s, action) or "not legal here")
     t = core.thaw(s)
     dec = t.pending[-1]
-    if a.kind == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
+    if a._key[0] == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
         core.discard_apprentice(t, dec.player, a.card, cause="a free discard")
     else:
         t.pending = t.pending[:-1]
-        DECISION_RULES[dec.kind].resolve(t, dec, a)
+        _RULES[dec.kind].resolve(t, dec, a)
     return t, a
 
 
 def apply(s: S, action: Action) -> S:
     t, a = _resolved(s, action)
     advance(t)
-    # the history's action words its label from the position before, when asked; a
-    # quiet state (a rollout, where nobody reads labels) keeps the action as listed
-    t._hist = (s._hist, a if s.events is QUIET else a._with_ctx(_before(s)))
+    # the history keeps the action as listed: it words its label from the position
+    # it was listed at (`s`), when asked; a quiet state's (a rollout's, where nobody
+    # reads labels) keeps it without that position, so the positions passed are freed
+    t._hist = (s._hist, a if s.events is not QUIET else a._with_ctx(None))
     t._hist_len = s._hist_len + 1
     return core.commit(t)
-
-
-def _before(s: S) -> S:
-    """The position an action was taken at, kept for wording its label later: the
-    state's own parts without its history, events and legal actions (so keeping a
-    history does not keep every earlier state)."""
-    b = _MutableState.__new__(_MutableState)
-    copy_state_slots(s, b)
-    b._hist, b.events, b._legal_map = None, (), None
-    b.__class__ = s.__class__  # type: ignore[assignment]  # frozen like the state it copies (as core.commit does)
-    return b  # type: ignore[return-value]
 
 
 def legal_actions(s: FrozenState) -> list[Action]:
@@ -214,17 +221,19 @@ def prompt(s: FrozenState) -> str:
 
 def advance(t) -> None:
     """Run everything that needs no decision until one is needed or the game ends."""
+    rules = _RULES
     while True:
-        if t.pending:
-            dec = t.pending[-1]
-            rule = DECISION_RULES[dec.kind]
+        pending = t.pending
+        if pending:
+            dec = pending[-1]
+            rule = rules[dec.kind]
             if rule.auto:  # a step that needs no choice, kept in order with the decisions
-                t.pending = t.pending[:-1]
+                t.pending = pending[:-1]
                 rule.resolve(t, dec, None)
                 continue
             acts = rule.legal(t, dec)
-            if not acts or (len(acts) == 1 and acts[0].kind in PASSIVE):
-                t.pending = t.pending[:-1]  # nothing to choose: the optional part ends
+            if not acts or (len(acts) == 1 and acts[0]._key[0] in PASSIVE):
+                t.pending = pending[:-1]  # nothing to choose: the optional part ends
                 continue
             if t.players[dec.player].is_byzantine:
                 # The Byzantine opponent's decision, answered here through the same gate as
@@ -237,7 +246,8 @@ def advance(t) -> None:
                 t.pending = t.pending[:-1]
                 rule.resolve(t, dec, choice)
                 continue
-            acts = acts + free_discards(t, dec)
+            if t.options.voluntary_apprentice_discard and t.players[dec.player].apprentice_ids:
+                acts += free_discards(t, dec)
             for a in acts:  # worded from this state when asked (t is frozen as itself)
                 a._ctx = t
             _remember(t, acts)  # computed once

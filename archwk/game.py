@@ -36,16 +36,16 @@ class GameState(FrozenState):
     __slots__ = ()
 
     # ---- decisions
-    def legal_actions(self) -> list[Action]:
-        return engine.legal_actions(self)
+    #: the legal actions, each able to word its label from this state when asked
+    #: (the engine's functions themselves: asked at every decision)
+    legal_actions = engine.legal_actions
 
     def preview(self, action: Action):
         """What a legal action gives and costs the player choosing it (a
         `archwk.decisions.Preview`), None if it has no figures to state."""
         return engine.preview(self, action)
 
-    def apply(self, action: Action) -> GameState:
-        return engine.apply(self, action)
+    apply = engine.apply
 
     def is_legal(self, action: Action) -> bool:
         return engine._listed(self, action) is not None

@@ -15,7 +15,7 @@ from .actions import Action
 from .behaviour.buildings import BUILDING_BEHAVIOUR
 from .constants import LOCATIONS, OPEN_INDEX
 from .core import add_workers, record_event, writable_player
-from .decisions import DecisionRule, LocationRule
+from .decisions import DecisionRule, LocationRule, no_blocker
 from .locations import (
     black_market,
     forest,
@@ -51,15 +51,31 @@ LOCATION_RULES: MappingProxyType[str, LocationRule] = _by_key(sorted(
 
 # --------------------------------------------------------------------------- placing a worker
 
+def _placement_checks() -> tuple:
+    """(make the place action, the check or None when always open) per location, in
+    board order: placement legality is asked at every placement."""
+    out = []
+    for loc, rule in LOCATION_RULES.items():
+        if rule.blocker is no_blocker:
+            check = None
+        elif rule.allows is not None:
+            check = rule.allows
+        else:
+            check = (lambda blocker: lambda s, p: blocker(s, p) is None)(rule.blocker)
+        out.append((Action._prepared(("place", loc, None, None, None)), check))
+    return tuple(out)
+
+
+_PLACEMENT_CHECKS = _placement_checks()
+#: location id -> what placing there does (read at every placement)
+_PLACES = {loc: rule.place for loc, rule in LOCATION_RULES.items()}
+
+
 def _place_legal(s, dec):
     p = dec.player
     if s.players[p].is_byzantine:  # where the opponent's Scheme card sends it (RB, Solo Play)
         return solo.scheme_placements(s, dec)
-    out = []
-    for loc, rule in LOCATION_RULES.items():
-        if rule.blocker(s, p) is None:
-            out.append(Action("place", loc))
-    return out
+    return [make() for make, check in _PLACEMENT_CHECKS if check is None or check(s, p)]
 
 
 def _place_resolve(t, dec, a):
@@ -72,7 +88,7 @@ def _place_resolve(t, dec, a):
     if t.players[p].is_byzantine:  # the location's rule for the opponent (RB, Solo Play)
         solo.OPPONENT_PLACES[loc].place(t, p)
     else:
-        LOCATION_RULES[loc].place(t, p)
+        _PLACES[loc](t, p)
 
 
 PLACE = DecisionRule("place", legal=_place_legal, resolve=_place_resolve)

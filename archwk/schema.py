@@ -78,6 +78,23 @@ class FrozenMap(Mapping):
     def __len__(self) -> int:
         return len(self._data)
 
+    # the underlying dict's own views and lookups (read only): the rules read card
+    # costs and goods at every listing, and the generic Mapping ones are slower
+    def items(self):  # type: ignore[override]
+        return self._data.items()
+
+    def keys(self):  # type: ignore[override]
+        return self._data.keys()
+
+    def values(self):  # type: ignore[override]
+        return self._data.values()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
     def __hash__(self) -> int:
         if self._hash is None:
             self._hash = hash(frozenset(self._data.items()))

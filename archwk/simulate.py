@@ -3,7 +3,23 @@
 `archwk.simulate`; new code imports `archwk.ai.simulate`).
 The rules never import this module (nor `archwk.ai`).
 """
-from .ai.simulate import card_stats, flat_rows, game_seed, play_batch, play_one, run, seat_stats, summary, write
+from .ai.simulate import (
+    bot_stats,
+    card_claims,
+    card_stats,
+    clear_of,
+    flat_rows,
+    game_seed,
+    lineup,
+    play_batch,
+    play_one,
+    run,
+    seat_stats,
+    summary,
+    summary_data,
+    told_apart,
+    write,
+)
 
-__all__ = ["card_stats", "flat_rows", "game_seed", "play_batch", "play_one", "run", "seat_stats", "summary",
-           "write"]
+__all__ = ["bot_stats", "card_claims", "card_stats", "clear_of", "flat_rows", "game_seed", "lineup", "play_batch",
+           "play_one", "run", "seat_stats", "summary", "summary_data", "told_apart", "write"]

@@ -4,7 +4,10 @@ Three parts, each using only public APIs and ``random.Random(seed)`` for choices
 
 1. archwk random play for a fixed wall time at each player count asked for
    (default 2, 3, 4 and 5): decisions (applied actions) per second and finished
-   games per second.
+   games per second, in two modes: "quiet", self-play as the bots, rollouts and
+   `archwk simulate` play it (states made with `archwk.engine.quiet`: no event log,
+   history actions worded without figures; the same positions), and "logged", as a
+   person's game is kept (every event recorded and every state kept by the history).
 2. python-chess random play for the same time: plies per second, as a yardstick for
    "a legal-move generator written in pure Python". The ratio decisions/s / plies/s
    is printed per player count (target: 3.0 for the pure build, 6.0 compiled).
@@ -38,11 +41,14 @@ PARTS = ("engine", "chess", "memory")
 class _ArchwkPlay:
     """Random archwk games at one player count, played in time slices."""
 
-    def __init__(self, players: int, seed: int):
+    def __init__(self, players: int, seed: int, mode: str = "quiet"):
         import archwk
-        self.new_game = archwk.new_game
+        from archwk.engine import quiet
+        self.mode = mode
+        self.new_game = ((lambda n, seed: quiet(archwk.new_game(n, seed=seed))) if mode == "quiet"
+                         else archwk.new_game)
         self.players, self.rng, self.game_seed = players, random.Random(seed), seed
-        self.s = archwk.new_game(players, seed=seed)
+        self.s = self.new_game(players, seed=seed)
         self.decisions = self.games = 0
         self.elapsed = 0.0
 
@@ -69,7 +75,8 @@ class _ArchwkPlay:
     def result(self) -> dict:
         e = self.elapsed
         return {
-            "seconds": e, "players": self.players, "decisions": self.decisions, "games": self.games,
+            "seconds": e, "players": self.players, "mode": self.mode, "decisions": self.decisions,
+            "games": self.games,
             "decisions_per_s": self.decisions / e, "games_per_s": self.games / e,
             "decisions_per_game": self.decisions / self.games if self.games else None,
         }
@@ -107,9 +114,13 @@ class _ChessPlay:
 SLICE = 0.5  # seconds per turn when archwk and chess alternate
 
 
-def bench_side_by_side(seconds: float, player_counts, seed: int, with_chess: bool) -> tuple[list, dict | None]:
-    """Each archwk player count and chess get `seconds` each, in alternating slices."""
-    plays = [_ArchwkPlay(n, seed) for n in player_counts]
+MODES = ("quiet", "logged")
+
+
+def bench_side_by_side(seconds: float, player_counts, seed: int, with_chess: bool,
+                       modes=MODES) -> tuple[list, dict | None]:
+    """Each archwk player count (in each mode) and chess get `seconds` each, in alternating slices."""
+    plays = [_ArchwkPlay(n, seed, mode) for mode in modes for n in player_counts]
     chess_play = _ChessPlay(seed) if with_chess else None
     rounds = max(1, round(seconds / SLICE))
     for _ in range(rounds):
@@ -129,7 +140,7 @@ def bench_chess(seconds: float, seed: int) -> dict:
 
 def bench_engine(seconds: float, players: int, seed: int) -> dict:
     """archwk random play at one player count (no chess alongside)."""
-    return bench_side_by_side(seconds, [players], seed, False)[0][0]
+    return bench_side_by_side(seconds, [players], seed, False, ("quiet",))[0][0]
 
 
 def bench_memory(seed: int) -> dict:
@@ -177,7 +188,7 @@ def table(result: dict) -> str:
     c, m = result.get("chess"), result.get("memory")
     for e in result.get("engines", []):
         rows += [
-            (f"archwk random play ({e['players']} players{', ' + result['build'] + ' build'})", ""),
+            (f"archwk random play ({e['players']} players, {e['mode']}, {result['build']} build)", ""),
             ("  decisions/s", fmt(e["decisions_per_s"], ",.0f")),
             ("  games/s", fmt(e["games_per_s"], ",.2f")),
             ("  decisions, games", f"{e['decisions']:,}, {e['games']:,}"),
@@ -209,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma-separated player counts for part 1 (default 2,3,4,5)")
     ap.add_argument("--seed", type=int, default=1, help="seed for games and choices (default 1)")
     ap.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated subset of {','.join(PARTS)}")
+    ap.add_argument("--modes", default=",".join(MODES),
+                    help="comma-separated play modes for part 1: quiet (self-play as bots and simulate run it), "
+                         "logged (every event kept); default both")
     ap.add_argument("--json", action="store_true", help="one JSON line on stdout (table on stderr)")
     args = ap.parse_args(argv)
 
@@ -232,7 +246,10 @@ def main(argv: list[str] | None = None) -> int:
         result["archwk_version"] = getattr(archwk, "__version__", None)
         result["build"] = archwk_build()
     if "engine" in parts:
-        engines, chess_result = bench_side_by_side(args.seconds, counts, args.seed, "chess" in parts)
+        modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+        if not modes or set(modes) - set(MODES):
+            ap.error(f"--modes: expected some of {','.join(MODES)}, got {args.modes!r}")
+        engines, chess_result = bench_side_by_side(args.seconds, counts, args.seed, "chess" in parts, modes)
         result["engines"] = engines
         if chess_result:
             result["chess"] = chess_result

@@ -33,6 +33,7 @@ PAGES = {
     "whatif": ("text=Projected VP", True),
     "solo": ("text=Constantine", True),
     "gallery": (".archwk-card", False),
+    "bots": (".archwk-botcompare .js-plotly-plot", False),
 }
 OUT = ROOT / "artifacts" / "pages"
 

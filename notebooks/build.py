@@ -23,7 +23,8 @@ HERE = Path(__file__).resolve().parent
 
 BACK = "[← Dashboard](dashboard.ipynb)"
 NAV = ("[Dashboard](dashboard.ipynb) · [Rules tutorial](tutorial.ipynb) · [Game explorer](explorer.ipynb) · "
-       "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb) · [Card gallery](gallery.ipynb)")
+       "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb) · [Card gallery](gallery.ipynb) · "
+       "[Bots compared](bots.ipynb)")
 
 NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
     "dashboard.ipynb": [
@@ -63,10 +64,15 @@ tutorial"""),
 {BACK}
 
 Play a full game. Choose with the buttons beside the board, or click a location, a group of
-workers or an apprentice on the board. Each seat holds a person or a random bot: with people in
+workers or an apprentice on the board. Each seat holds a person or a bot: with people in
 every seat it is a hot-seat game. The history slider steps back through every decision; choosing
 at a past point starts a new line of play. The tabs below the board show the players, the
-projected scores, a what-if editor, and saving and loading."""),
+projected scores, a what-if editor, and saving and loading.
+
+The **coach** (untick *Coach* to hide it) shows each player's chance to win above the board, gives
+a **Hint** (its three best choices, with why), says after each of your moves whether it was an
+inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
+your blunders into exercises."""),
         ("code", """from widgets.apps import GameApp
 
 app = GameApp(players=3, seed=1)
@@ -83,7 +89,8 @@ saved game in the **Save / load** tab; step through the history with the slider.
 compares every legal choice at the position shown: what it does at once, how the projected score
 of the player choosing moves (the score if the game ended right after it), and, by Monte Carlo
 rollouts from that player's view (hidden cards are sampled, never peeked at), the chance of
-winning and the expected VP a few rounds later."""),
+winning and the expected VP a few rounds later. The coach above the board shows each player's chance
+to win, a **Hint** and a judgement of each move; the **Game review** tab charts the whole game."""),
         ("code", """from widgets.apps import WhatIfApp
 
 app = WhatIfApp()
@@ -123,6 +130,25 @@ version), or find a card by its name or its rule."""),
 
 gallery = CardGallery()
 gallery"""),
+    ],
+    "bots.ipynb": [
+        ("md", f"""# Bots compared
+
+{BACK}
+
+Which bot plays best? Choose a bot for each seat, the number of players and of games, and press
+**Play the games**. The page shows how often each bot won, with the range its results support (a
+few games cannot tell two bots of similar strength apart, and the page then says so instead of
+naming a winner), the scores the bots reached and how long the games lasted. With **Every bot in
+every seat** ticked, the bots move one seat on from game to game, so no bot gains from its seat.
+Many games play faster on a Dask cluster: give its address (archwk installed on a computer; in
+the browser version of these pages the games play inside the page).
+
+The page opens on 150 games played in advance with the settings shown."""),
+        ("code", """from widgets.botcompare import BotComparison
+
+page = BotComparison()
+page"""),
     ],
 }
 

@@ -6,7 +6,8 @@ is copied into the site, so that environment stays small.
 
 What goes into DIR (every file a page asks for is in DIR: no CDN, no other host):
 - voici/render/<notebook>.html: one page per notebook in notebooks/ (dashboard, tutorial,
-  explorer, what-if, solo), and the notebooks' helper modules, as Voici builds them;
+  explorer, what-if, solo, card gallery, bots compared), and the notebooks' helper modules,
+  as Voici builds them;
 - static/pyodide/: the Pyodide runtime from the npm package `pyodide` (PYODIDE_VERSION),
   with the Python wheels the pages import: the pure-Python packages of Pyodide's lock the
   kernel needs (downloaded from PyPI at the lock's versions), the widget libraries
@@ -71,7 +72,7 @@ KERNEL_WHEEL_VERSIONS = {"widgetsnbextension": "4.0.999"}
 BASE_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
                  "widgetsnbextension", "archwk", "ipywidgets", "mistune"]
 #: extra packages a page imports (the board is a plotly FigureWidget: plotly + anywidget)
-PLOTLY_PAGES = {"tutorial", "explorer", "whatif", "solo"}
+PLOTLY_PAGES = {"tutorial", "explorer", "whatif", "solo", "bots"}
 PAGE_PACKAGES = {"plotly": ["plotly", "anywidget"]}
 
 #: wheel members never loaded in a page

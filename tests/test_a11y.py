@@ -107,8 +107,9 @@ LABELLED = (ipywidgets.Dropdown, ipywidgets.Select, ipywidgets.IntSlider, ipywid
 
 def _apps():
     from widgets.apps import GameApp, SoloApp, WhatIfApp
+    from widgets.botcompare import BotComparison
     from widgets.tutorial import TutorialUI
-    return [GameApp(players=3, seed=1), SoloApp(seed=1), WhatIfApp(auto=False), TutorialUI()]
+    return [GameApp(players=3, seed=1), SoloApp(seed=1), WhatIfApp(auto=False), TutorialUI(), BotComparison()]
 
 
 def test_every_control_on_every_page_has_a_label():

@@ -116,6 +116,9 @@ def test_game_app_starts_on_your_decision_and_makes_new_games():
     app = apps.GameApp(players=3, seed=1)
     ex = app.explorer
     assert ex.state.current_player == 0 and ex.session.seats[1] is not None
+    # the bots are the registry's default, one that plays a real game (issue 13), not the random bot
+    assert [ex.session.seat_kind(i) for i in range(3)] == ["person", archwk.bots.DEFAULT_BOT, archwk.bots.DEFAULT_BOT]
+    assert archwk.bots.DEFAULT_BOT != "random"
     app.players.value = 4
     app.opponents.value = "people"
     app.new_button.click()

@@ -178,6 +178,27 @@ def test_whatif_and_solo_pages_render(server, browser):
         page.context.close()
 
 
+def test_hint_on_the_explorer_page_shows_three_choices(server, browser):
+    """The coach on the explorer page: the bar of win chances is drawn, and
+    pressing Hint shows the coach's three best choices, each with its chance
+    to win and a button that plays it (issue 13)."""
+    page, console = vb.open_app_page(browser, server.url("explorer.ipynb"), wait_for=".js-plotly-plot",
+                                     board=True, timeout=LOAD_TIMEOUT)
+    try:
+        bar = page.locator(".archwk-evalbar [role=img]").first
+        bar.wait_for(timeout=STEP_TIMEOUT)
+        assert re.search(r"Ann \(you\) has an? \S+ chance to win", bar.get_attribute("aria-label") or "")
+        hint = page.get_by_role("button", name="Hint", exact=True)
+        plays = page.get_by_role("button", name=re.compile(r"^Play choice [1-3]$"))
+        click_and_wait(page, hint, lambda: plays.count() == 3, console=console)
+        choices = page.locator(".archwk-hint-choices").inner_text()
+        assert all(f"{i}. " in choices for i in (1, 2, 3)) and choices.count("% chance to win") >= 3, choices
+        assert page.get_by_text(re.compile(r"The coach's 3 best choices for Ann \(you\)")).count() == 1
+        assert_clean(page, console, "explorer-hint")
+    finally:
+        page.context.close()
+
+
 SESSION_LOCATIONS = [("Quarry", "quarry"), ("Forest", "forest"), ("Mines", "mines"), ("Silversmith", "silversmith"),
                      ("King's Storehouse", "storehouse"), ("Workshop", "workshop"),
                      ("Town Centre", "town_centre"), ("Tax Stand", "tax_stand")]

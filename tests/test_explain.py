@@ -245,15 +245,16 @@ def test_every_location_has_a_rule_text():
         explain.rule_text("moon")
 
 
-def test_history_labels_keep_no_earlier_game_and_views_hide_the_position():
-    """A history action words its label from a copy of the position before it, which keeps
-    no earlier history; a view's history carries no position at all (RB, Setup: hands are
-    private, so a view must not reach the full state)."""
+def test_history_labels_word_from_the_position_before_and_views_hide_the_position():
+    """A history action words its label from the position it was chosen at (the state
+    before it, shared, not copied); a view's history carries no position at all (RB,
+    Setup: hands are private, so a view must not reach the full state)."""
     s = archwk.new_game(3, seed=8)
     r = random.Random(8)
     for _ in range(40):
+        before = s
         s = s.apply(r.choice(s.legal_actions()))
     last = s.history[-1]
-    assert last._ctx._hist is None and last._ctx._legal_map is None
+    assert last._ctx is before and str(last) == str(next(a for a in before.legal_actions() if a == last))
     assert all(a._ctx is None or isinstance(a._ctx, str) for a in s.view(0).history)
     assert [str(a) for a in s.view(0).history] and not any("of at" in str(a) for a in s.view(0).history)

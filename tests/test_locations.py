@@ -1283,3 +1283,34 @@ def test_illegal_on_a_finished_game_or_view():
     s, p = pos()
     v = s.view(p)
     assert_illegal(v, Action("place", location="forest"), "view")
+
+
+# --------------------------------------------------------------------------- the quick placement checks
+
+def test_each_location_quick_check_agrees_with_its_blocker_over_many_games():
+    """RB, Placing Workers: a location is open exactly when its rule names no reason
+    against it. Placement legality asks each location's quick yes/no (`allows`), the
+    explanations ask `blocker`; over random games with every option set, including
+    the characters that change prices (Trickster, Lothaire, Therese...) and the solo
+    opponent, the two agree at every placement for every location."""
+    import random
+
+    from archwk.ruleset import LOCATION_RULES
+    O = archwk.Options
+    option_sets = [O(), O(board_side=2), O(board_side=2, promo_characters=True, artisans=True, expansion_cards=True),
+                   O.online(), O(solo_opponent="helena", board_side=2)]
+    checked = {loc: [0, 0] for loc, rule in LOCATION_RULES.items() if rule.allows is not None}
+    for k, opts in enumerate(option_sets):
+        for n in ((1,) if opts.solo_opponent else (2, 4, 5)):
+            s, r = archwk.new_game(n, seed=40 + k, options=opts), random.Random(k)
+            while not s.is_over:
+                if s.decision == "place":
+                    p = s.current_player
+                    for loc in checked:
+                        rule = LOCATION_RULES[loc]
+                        allowed = rule.allows(s, p)
+                        assert allowed == (rule.blocker(s, p) is None), (loc, s.turn_no)
+                        checked[loc][allowed] += 1
+                s = s.apply(r.choice(s.legal_actions()))
+    # every quick check was seen both open and closed
+    assert all(closed and opened for closed, opened in checked.values()), checked

@@ -18,7 +18,8 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb"]
+NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb",
+         "bots.ipynb"]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 #: run after each notebook, in its kernel; an assertion failing there fails the test
@@ -27,7 +28,7 @@ CHECKS = {
 tab = dashboard()
 assert [tab.get_title(i) for i in range(3)] == ["Start here", "Rules notes", "Lessons"]
 assert "Quarry yield" in tab.children[1].value and "<table>" in tab.children[1].value
-for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb"):
+for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb", "bots.ipynb"):
     assert f'href="{page}"' in tab.children[0].value, page
 """,
     "tutorial.ipynb": """
@@ -50,6 +51,7 @@ ex.decision.button_for(next(a for a in ex.state.legal_actions() if a.location ==
 assert ex.error_text == "", ex.error_text
 assert ex.board.worker_counts()["quarry"].get(0) == before.get(0, 0) + 1
 assert ex.state.current_player == 0  # the bots have played their turns
+assert ex.coach.on and sum(ex.coach.bar.percents) == 100  # the coach's bar of win chances
 """,
     "whatif.ipynb": """
 ex = app.explorer
@@ -57,6 +59,7 @@ assert "Projected VP" in app.table.value and "Win chance" in app.table.value
 first = app.table.value
 ex.decision.buttons[0].click()
 assert app.table.value != first and ex.error_text == ""
+assert ex.coach.on and ex.coach.bar.state is ex.state
 """,
     "solo.ipynb": """
 ex = app.explorer
@@ -71,6 +74,19 @@ gallery.skill.value = "carpentry"
 assert 0 < gallery.count < 86 and all("carpentry" in e.skills for e in gallery.entries)
 gallery.card_set.value = "extra"
 assert {e.name for e in gallery.entries} == {"Graveyard", "Peddler"}, gallery.entries
+""",
+    "bots.ipynb": """
+# the page opens on the stored results of its default settings, chart drawn
+assert len(page.records) == page.settings()["games"] == 150
+assert "wins more often than" in page.summary.value and len(page.figure.data) == 5
+page.players.value = 2
+page.games.value = 3
+page.seat_menus[0].value, page.seat_menus[1].value = "fast", "random"
+page.play_button.click()
+assert page.error.value == "", page.error.value
+assert len(page.records) == 3 and page.progress.value == 3
+assert "3 games played" in page.summary.value and "The fast bot</b> won" in page.summary.value
+assert [t.name for t in page.figure.data[1:3]] == ["fast", "random"]
 """,
 }
 

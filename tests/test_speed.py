@@ -79,6 +79,20 @@ def test_quiet_play_reaches_the_same_states(players, options, seed):
     assert hushed.history == loud.history
 
 
+def test_a_quiet_history_keeps_no_position_and_a_logged_one_words_its_labels():
+    """A quiet game's history (a rollout's) keeps its actions without the positions
+    they were taken at, so the positions passed are freed; a logged game's actions
+    word their labels from the position they were chosen at."""
+    loud = archwk.new_game(3, seed=21)
+    hushed = engine.quiet(loud)
+    rng = random.Random(21)
+    for _ in range(60):
+        a = rng.choice(loud.legal_actions())
+        before, loud, hushed = loud, loud.apply(a), hushed.apply(a)
+    assert all(a._ctx is None for a in hushed.history)
+    assert loud.history[-1]._ctx is before and hushed.history == loud.history
+
+
 def test_quiet_is_idempotent_and_leaves_the_state_alone():
     s = archwk.new_game(3, seed=5)
     q = engine.quiet(s)

@@ -130,3 +130,16 @@ def test_gallery_dashboard_and_whatif_words():
     solo = SoloApp(seed=2)
     bad += check(solo, solo.explorer.session.states)
     assert not bad, "\n".join(bad[:30])
+
+
+def test_bots_page_words():
+    from widgets.botcompare import BotComparison
+    page = BotComparison()
+    bad = check(page, [])
+    page.players.value = 2
+    page.seat_menus[0].value, page.seat_menus[1].value = "fast", "random"
+    page.games.value = 2  # too few games to tell the bots apart: the page says so
+    page.play()
+    assert "do not tell apart" in page.summary.value
+    bad += check(page, [])
+    assert not bad, "\n".join(bad[:30])

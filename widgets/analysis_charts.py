@@ -240,7 +240,12 @@ def simulation_figures(records, *, top: int = 10, title: str | None = None) -> g
                              marker_color=PLAYER_COLOURS[st["seat"] % len(PLAYER_COLOURS)]), row=1, col=1)
     fig.add_trace(go.Bar(x=[f"{st['seat']} {st['bot']}" for st in stats], y=[st["win_rate"] for st in stats],
                          marker_color=[PLAYER_COLOURS[st["seat"] % len(PLAYER_COLOURS)] for st in stats],
-                         hovertemplate="%{x}: %{y:.1%}<extra></extra>"), row=1, col=2)
+                         error_y=dict(type="data", symmetric=False,  # the 95% interval
+                                      array=[st["win_high"] - st["win_rate"] for st in stats],
+                                      arrayminus=[st["win_rate"] - st["win_low"] for st in stats]),
+                         customdata=[[st["win_low"], st["win_high"]] for st in stats],
+                         hovertemplate="%{x}: %{y:.1%} (between %{customdata[0]:.0%} and %{customdata[1]:.0%})"
+                                       "<extra></extra>"), row=1, col=2)
     fair = 1 / recs[0]["players"]
     fig.add_hline(y=fair, line_dash="dot", line_color="#666", row=1, col=2)
     min_seats = max(3, len(recs) * recs[0]["players"] // 50)

@@ -41,6 +41,9 @@ PAGES = (
     ("gallery.ipynb", "Card gallery",
      "Every building and apprentice card with its cost, skills, effect and the rulebook section, by skill, "
      "effect or set."),
+    ("bots.ipynb", "Bots compared",
+     "Play many games between bots: how often each one wins, with the range the games support, its scores "
+     "and how long the games last."),
 )
 
 
@@ -110,11 +113,12 @@ def dashboard() -> ipywidgets.Tab:
 
 # --------------------------------------------------------------------------- games
 
-def _explorer(state: GameState, seats):
-    """A GameExplorer on `state`; bot seats that decide first (e.g. in the
-    building draft) play at once, so the page opens on a person's decision."""
+def _explorer(state: GameState, seats, coach: bool = False):
+    """A GameExplorer on `state` (with the coach if `coach`); bot seats that
+    decide first (e.g. in the building draft) play at once, so the page opens
+    on a person's decision."""
     from .explorer import GameExplorer
-    ex = GameExplorer(state, seats=seats)
+    ex = GameExplorer(state, seats=seats, coach=coach)
     if ex.session.bot_to_move:
         ex.session.run_bots()
         ex.refresh()
@@ -126,10 +130,13 @@ class GameApp(ipywidgets.VBox):
 
     `new_game()` starts the game the form describes. Seats can also be changed
     in the explorer itself (person or bot per seat); hot-seat play is a person
-    in every seat.
+    in every seat. The explorer has the coach (`widgets.coach`), switched on
+    (`COACH`).
     """
 
-    OPPONENTS = (("You against random bots", "bots"), ("Hot-seat: people in every seat", "people"))
+    COACH = True
+
+    OPPONENTS = (("You against bots", "bots"), ("Hot-seat: people in every seat", "people"))
     RULES: tuple[tuple[str, str], ...] = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"),
                                           ("Rules as played online", "online"))
     MIN_PLAYERS = 2
@@ -145,7 +152,7 @@ class GameApp(ipywidgets.VBox):
                                          layout=ipywidgets.Layout(width="310px"))
         self.new_button = ipywidgets.Button(description="New game", button_style="primary")
         self.new_button.on_click(self._on_new)
-        self.explorer = _explorer(self._state(), self._seats())
+        self.explorer = _explorer(self._state(), self._seats(), coach=self.COACH)
         form = [self.players, self.seed, self.opponents, self.rules, self.new_button]
         if self.MIN_PLAYERS == 1:
             form.remove(self.players)
@@ -167,14 +174,18 @@ class GameApp(ipywidgets.VBox):
         return archwk.new_game(self._names(), seed=self.seed.value, options=self._options())
 
     def _seats(self):
+        """You and `archwk.bots.DEFAULT_BOT` in the other seats (a bot that plays a real game), or
+        people in every seat."""
         n = len(self._names())
-        return ["person"] + ["random"] * (n - 1) if self.opponents.value == "bots" else ["person"] * n
+        if self.opponents.value == "bots":
+            return ["person"] + [archwk.bots.DEFAULT_BOT] * (n - 1)
+        return ["person"] * n
 
     def new_game(self):
         """Replace the explorer by a new game as the form says."""
         state, seats = self._state(), self._seats()
         old = self.explorer
-        self.explorer = _explorer(state, seats)
+        self.explorer = _explorer(state, seats, coach=self.COACH)
         self.children: tuple[ipywidgets.Widget, ...] = self.children[:-1] + (self.explorer,)
         old.close()
         self.error.value = ""
@@ -186,7 +197,10 @@ class GameApp(ipywidgets.VBox):
 
 
 class SoloApp(GameApp):
-    """The solo game: you against the Byzantine opponent, which plays itself."""
+    """The solo game: you against the Byzantine opponent, which plays itself
+    (no coach: its chances are for games between players)."""
+
+    COACH = False
 
     OPPONENTS = (("Constantine (standard)", "constantine"), ("Helena (hard)", "helena"))
     RULES = (("Printed rulebook", "base"), ("Variable setup (characters)", "side2"))
@@ -327,7 +341,7 @@ class WhatIfApp(ipywidgets.VBox):
         if state is None:
             state = sample_position()
         self.error = ipywidgets.HTML()
-        self.explorer = GameExplorer(state, seats=["person"] * len(state.players))
+        self.explorer = GameExplorer(state, seats=["person"] * len(state.players), coach=True)
         if state.history or state.edited:
             # the decisions that led here, for the history slider (rebuilt from the game record)
             self.explorer.session.load(state.to_json())
@@ -336,8 +350,10 @@ class WhatIfApp(ipywidgets.VBox):
         self.table.add_class("archwk-compare-table")
         self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=30, description="Rollouts",
                                             layout=ipywidgets.Layout(width="270px"))
-        self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", button_style="info",
-                                                 tooltip="Monte Carlo: play each choice on many times")
+        from .coach import strong_button  # white on dark blue: the "info" style's white on cyan reads at 2:1
+        self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", style=strong_button(),
+                                                 tooltip="Monte Carlo: play each choice on many times",
+                                                 layout=ipywidgets.Layout(width="auto"))
         self.auto = ipywidgets.Checkbox(value=auto, description="Evaluate automatically", indent=False,
                                         layout=ipywidgets.Layout(width="190px"))
         self.status = ipywidgets.HTML()

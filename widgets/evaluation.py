@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets
 
+from .a11y import strong_button
 from .text import ShowsErrors, guarded
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
         self.state = state
         self.seed = seed
         self.values: list[ActionValue] | None = None  # the ActionValues shown, for `state`
-        self.button = ipywidgets.Button(description="Evaluate the choices", button_style="info",
+        self.button = ipywidgets.Button(description="Evaluate the choices", style=strong_button(),
                                         tooltip="Monte Carlo rollouts from the mover's view")
         self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=rollouts, description="Rollouts",
                                             layout=ipywidgets.Layout(width="270px"))

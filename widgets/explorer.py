@@ -39,7 +39,7 @@ from .session import Session, bot_kinds
 from .text import ShowsErrors, esc, guarded, seat_mark
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
-TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE = range(5)
+TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE, TAB_REVIEW = range(6)
 _HIDDEN_SPAN = re.compile(r'<span aria-hidden="true"[^>]*>[^<]*</span>')
 
 
@@ -61,9 +61,15 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
     action as a click would (and raises `archwk.IllegalAction` if it is not
     legal). Sub-widgets are attributes (`board`, `decision`, `players_panel`,
     `score`, `editor`, `slider`, `event_log`, ...) so tests can click them.
+
+    With `coach=True` the explorer has a coach (`explorer.coach`, a
+    `widgets.coach.Coach`, switched on): each player's chance to win above the
+    board, a Hint button and the judgement of each person's move beside it,
+    and a Game review tab; `coach` may also be a dict of Coach options.
     """
 
-    def __init__(self, state: GameState, seats: Sequence | None = None, viewer: int | None = None, **kwargs):
+    def __init__(self, state: GameState, seats: Sequence | None = None, viewer: int | None = None,
+                 coach: bool | dict = False, **kwargs):
         self.session = Session(state, seats)
         self._viewer = self._check_viewer(viewer, state)
         # with a person at the table, bots take their first turns at once so the
@@ -166,9 +172,15 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             ipywidgets.HBox([self.code_text, self.code_load_button]),
             ipywidgets.HBox([self.comment_text, self.comment_button])])
         self.evaluation = EvaluationPanel(None)
-        self.tabs = ipywidgets.Tab(children=[self.players_panel, self.score, self.editor, files,
-                                             self.evaluation])
-        for i, t in enumerate(("Players", "Scores", "What-if editor", "Save / load", "Evaluate moves")):
+        self.coach = None
+        if coach:
+            from .coach import Coach
+            self.coach = Coach(self, **(coach if isinstance(coach, dict) else {}))
+            side.children = (side.children[0], self.coach.side, *side.children[1:])
+        tabs = [self.players_panel, self.score, self.editor, files, self.evaluation]
+        self.tabs = ipywidgets.Tab(children=tabs + ([self.coach.review_box] if self.coach else []))
+        for i, t in enumerate(("Players", "Scores", "What-if editor", "Save / load", "Evaluate moves",
+                               "Game review")[:len(self.tabs.children)]):
             self.tabs.set_title(i, t)
         self._stale: set[int] = set()  # tabs not redrawn while hidden
         self.tabs.observe(self._on_tab, names="selected_index")
@@ -180,6 +192,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
                              self.latest_button, self.history_note],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.lines_menu,
+            *([self.coach] if self.coach else []),
             ipywidgets.HBox([self.board, side]),
             self.tabs,
         ], **kwargs)
@@ -208,16 +221,24 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         this starts a new line; bots then play their seats. An illegal action
         raises `archwk.IllegalAction` (also shown in the explorer); nothing changes."""
         before = (self.session.cursor, len(self.session))
+        was = self.state
         try:
             self.session.choose(action)
         except Exception as e:
             if (self.session.cursor, len(self.session)) != before:
+                self._coach_judge(was, action, before[0])
                 self.refresh()  # the choice was made; a bot after it failed
             self.show_error(e)
             raise
         self.clear_error()
+        self._coach_judge(was, action, before[0])
         self.refresh()
         return self.state
+
+    def _coach_judge(self, was: GameState, action, cursor: int) -> None:
+        """A person's choice at state `cursor` was made: the coach judges it."""
+        if self.coach is not None and cursor + 1 < len(self.session):
+            self.coach.after_choice(was, action, self.session.states[cursor + 1])
 
     def goto(self, index: int) -> GameState:
         self.session.goto(index)
@@ -294,8 +315,10 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self._update_controls(s)
         self.editor.lock(self._viewer is not None)
         # the score chart and the editor redraw only while their tab shows
-        self._stale |= {TAB_SCORES, TAB_EDITOR, TAB_EVALUATE}
+        self._stale |= {TAB_SCORES, TAB_EDITOR, TAB_EVALUATE, TAB_REVIEW}
         self._refresh_tab(self.tabs.selected_index)
+        if self.coach is not None:
+            self.coach.refresh()
         who = "all-seeing" if self._viewer is None else f"{s.players[self._viewer].name}'s view"
         title = (f'<div style="font-size:15px"><b>Architects of the West Kingdom</b> · '
                  f'{len(s.players)} players · {esc(who)}</div>')
@@ -312,9 +335,12 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             self.editor.sync()
         elif index == TAB_EVALUATE:
             self.evaluation.set_state(self.state)
+        elif index == TAB_REVIEW and self.coach is not None:
+            self.coach.review.sync()
 
     def show_tab(self, index: int) -> None:
-        """Select a tab (Players, Scores, What-if editor, Save / load, Evaluate moves) and draw it."""
+        """Select a tab (Players, Scores, What-if editor, Save / load, Evaluate moves; Game review
+        with the coach) and draw it."""
         self.tabs.selected_index = index
         self._refresh_tab(index)
 

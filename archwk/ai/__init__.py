@@ -10,6 +10,8 @@ imports them. Its modules, from the bottom up:
 * `archwk.ai.expert`: the strong bot, a time-limited search (`ExpertBot`);
 * `archwk.ai.registry`: the bots by name ("random", "mcts:50", ...);
 * `archwk.ai.evaluate`: Monte Carlo value of each legal action;
+* `archwk.ai.winchance`: each seat's chance to win, from public information;
+* `archwk.ai.coach`: hint, judgement of a move, game review, exercises;
 * `archwk.ai.graphs`: decision tree, card synergy, worker flow (networkx);
 * `archwk.ai.games`: one bot game as a record, the unit of a simulation;
 * `archwk.ai.distributed`: those games on a Dask cluster;

@@ -23,6 +23,7 @@ from .. import cards as _cards
 from ..actions import Action
 from ..core import BUILDING as _BUILDING
 from ..core import geometry_n as _geometry_n
+from ..core import skills_of as _skills_of
 from ..engine import NATIVE_DISCARD, quiet
 from ..model import OPEN_INDEX as _OPEN
 from ..model import GameState
@@ -88,9 +89,7 @@ def progress(s) -> float:
 def _targets(s, p):
     """The buildings in p's hand worth aiming at, best first: (worth, cost items, skills met)."""
     pl = s.players[p]
-    have = set()
-    for i in pl.apprentice_ids:
-        have |= _cards.APPRENTICES[i - 1].skills
+    have = _skills_of(pl.apprentice_ids)
     out = []
     for name in pl.hand:
         info = _BINFO.get(name)
@@ -123,12 +122,24 @@ def position_value(s, p: int) -> float:
         return float(_score(s, p).total)
     hit = _PERSONAL.get(id(pl))
     if hit is None or hit[0] is not pl:
-        hit = _personal(s, p)
+        # the same board in another PlayerState (a determinization deals new ones)
+        key = (pl.buildings, pl.hand, pl.apprentice_ids, pl.captured, pl.silver, pl.virtue, pl.clay, pl.wood,
+               pl.stone, pl.gold, pl.marble, pl.workers_in_supply, pl.debts_unpaid, pl.debts_paid,
+               pl.cathedral_level, pl.in_prison, pl.character)
+        hit = _PERSONAL_BY_BOARD.get(key)
+        if hit is None:
+            hit = _personal(s, p)
+            if len(_PERSONAL_BY_BOARD) > 50_000:
+                _PERSONAL_BY_BOARD.clear()
+            _PERSONAL_BY_BOARD[key] = hit
+        else:
+            _PERSONAL[id(pl)] = hit = (pl,) + hit[1:]
     _, score, later, shared = hit
     for b in shared:  # bonuses that compare with the other players
         score += building_bonus(s, p, b)
-    live = 1.0 - progress(s)
-    if s.is_over or live <= 0:
+    n = len(s.players)
+    live = 1.0 - min(1.0, len(s.guildhall) / (4 * ((n if n > 2 else 2) + 1)))  # 1 - progress(s)
+    if live <= 0 or s.phase == "over":
         return float(score)
     # a group at a gathering location is future income (and a target for captures)
     groups = 0.0
@@ -143,6 +154,8 @@ def position_value(s, p: int) -> float:
 #: (PlayerState, score, later worth, shared-bonus buildings) by id of the PlayerState.
 #: States share unchanged players, so most look-ups in a search hit.
 _PERSONAL: dict = {}
+#: the same, by the player's figures: (PlayerState, score, later, shared) by the board read
+_PERSONAL_BY_BOARD: dict = {}
 
 
 def _personal(s, p):
@@ -234,9 +247,9 @@ def without_free_discards(s, acts):
     """`acts` less the free apprentice discards (RB: allowed at any time in your
     own turn), which only lose an apprentice. At the decisions whose own choices
     are apprentice discards (`engine.NATIVE_DISCARD`) they are kept."""
-    if s.decision in NATIVE_DISCARD:
+    if not acts or s.pending[-1].kind in NATIVE_DISCARD:
         return acts
-    out = [a for a in acts if a.kind != "discard_apprentice"]
+    out = [a for a in acts if a._key[0] != "discard_apprentice"]
     return out or acts
 
 
@@ -496,13 +509,15 @@ class _Node:
     action seen here, its prior value, visits and reward sum for the mover."""
     __slots__ = ("children", "mover", "n", "prior", "total", "visits")
 
+    # keyed by the action's identity tuple (`Action._key`: hashed and compared by the
+    # interpreter itself; each determinization lists its own Action objects)
     def __init__(self, mover: int):
         self.mover = mover
         self.n = 0
-        self.prior: dict = {}      # action -> reward estimate one step ahead (0..1)
-        self.visits: dict = {}     # action -> visits
-        self.total: dict = {}      # action -> reward sum
-        self.children: dict = {}   # action -> _Node
+        self.prior: dict = {}      # action key -> reward estimate one step ahead (0..1)
+        self.visits: dict = {}     # action key -> visits
+        self.total: dict = {}      # action key -> reward sum
+        self.children: dict = {}   # action key -> _Node
 
 
 def _squash(margin: float) -> float:
@@ -564,8 +579,8 @@ class MCTSBot:
         rng = self._rng
         for _ in range(self.iterations):
             self._iterate(quiet(det.sample(rng)), root, rng)  # no event log: nobody reads it
-        self.last_visits = dict(root.visits)
-        return max(acts, key=lambda a: (root.visits.get(a, 0), root.prior.get(a, 0.0)))
+        self.last_visits = {a: root.visits[a._key] for a in acts if a._key in root.visits}
+        return max(acts, key=lambda a: (root.visits.get(a._key, 0), root.prior.get(a._key, 0.0)))
 
     def _iterate(self, s, root: _Node, rng) -> None:
         c = self.exploration
@@ -578,20 +593,24 @@ class MCTSBot:
             prior = node.prior
             applied = {}
             for a in legal:
-                if a not in prior:
+                k = a._key
+                if k not in prior:
                     x = s.apply(a)
-                    applied[a] = x
-                    prior[a] = _squash(relative_value(x, mover))
+                    applied[k] = x
+                    prior[k] = _squash(relative_value(x, mover))
             sq = c * math.sqrt(node.n + 1)
-            best, best_u = None, -1.0
+            visits, total, spread = node.visits, node.total, len(legal) * 0.5
+            best = best_a = None
+            best_u = -1.0
             for a in legal:
-                v = node.visits.get(a, 0)
-                q = node.total[a] / v if v else prior[a]
-                u = q + sq * prior[a] / (len(legal) * 0.5) / (1 + v)
+                k = a._key
+                v = visits.get(k, 0)
+                q = total[k] / v if v else prior[k]
+                u = q + sq * prior[k] / spread / (1 + v)
                 if u > best_u:
-                    best, best_u = a, u
+                    best, best_a, best_u = k, a, u
             path.append((node, best))
-            s = applied.get(best) or s.apply(best)
+            s = applied.get(best) or s.apply(best_a)
             child = node.children.get(best)
             if child is None:
                 if s.is_over:

@@ -11,8 +11,8 @@ from archwk import Options, ScoreBreakdown, final_scores, new_game, replay, winn
 
 from ..solo import STAND_IN_NOTICE
 from .evaluate import evaluate_actions
-from .registry import UnknownBot, choices, make_bot
-from .simulate import run, summary, write
+from .registry import DEFAULT_BOT, UnknownBot, choices, make_bot
+from .simulate import run, summary, summary_data, write
 
 
 def _options(args) -> Options:
@@ -58,7 +58,7 @@ def cmd_play(args) -> int:
     except ValueError as e:
         print(f"archwk play: {e}", file=sys.stderr)
         return 2
-    names = _bots(args.bots or "random", "play")
+    names = _bots(args.bots or DEFAULT_BOT, "play")
     humans = [p for p in s.players if not p.is_byzantine]
     seat_bots = [make_bot(names[i % len(names)], args.seed * 100 + i) for i in range(len(s.players))]
     if any(p.is_byzantine for p in s.players) and opts.schemes is None:
@@ -115,7 +115,7 @@ def cmd_simulate(args) -> int:
                 print(f"\r{done[0]}/{args.games} games", end="", file=sys.stderr, flush=True)
     try:
         recs = run(args.players, args.games, args.seed, bots, opts, jobs=args.jobs, progress=progress,
-                   scheduler=args.scheduler)
+                   scheduler=args.scheduler, rotate=args.rotate)
     except ImportError as e:  # --scheduler without dask
         raise SystemExit(f"--scheduler: {e}") from None
     finally:
@@ -123,13 +123,16 @@ def cmd_simulate(args) -> int:
             bar.close()
         elif progress:
             print(file=sys.stderr)
-    print(summary(recs))
+    if args.json:
+        print(json.dumps(summary_data(recs), indent=1))
+    else:
+        print(summary(recs))
     if args.out:
         try:
             write(recs, args.out)
         except (ImportError, ValueError) as e:
             raise SystemExit(f"--out: {e}") from None
-        print(f"records written to {args.out}")
+        print(f"records written to {args.out}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
@@ -172,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="a game between bots, printing the event log")
     p.add_argument("--players", type=int, default=3, help="1-5 (1 = solo against the Byzantine opponent)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="random", help=f"comma-separated bots, one per seat (cycled): {choices()}")
+    p.add_argument("--bots", default=DEFAULT_BOT,
+                   help=f"comma-separated bots, one per seat (cycled; default {DEFAULT_BOT}): {choices()}")
     p.add_argument("--options", help='archwk.Options as JSON, e.g. \'{"artisans": true}\'')
     p.add_argument("--quiet", action="store_true", help="only the final scores")
     p.add_argument("--save", help="write the game record (JSON) here")
@@ -184,13 +188,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="random",
-                   help=f"comma-separated bots, one per seat (cycled): {choices()}")
+    p.add_argument("--bots", default=DEFAULT_BOT,
+                   help=f"comma-separated bots, one per seat (cycled; default {DEFAULT_BOT}): {choices()}")
+    p.add_argument("--rotate", action="store_true",
+                   help="move the bots one seat on from game to game (every bot in every seat)")
     p.add_argument("--options", help="archwk.Options as JSON")
     p.add_argument("--jobs", type=int, default=1, help="processes on this machine")
     p.add_argument("--out", help="per-game records: .csv, .json or .parquet")
     p.add_argument("--scheduler", help="a Dask scheduler address (runs the games on that cluster)")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--json", action="store_true",
+                   help="print the summary as JSON (every win rate with its 95%% interval)")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("evaluate", help="Monte Carlo value of each legal action at a point of a saved game")
     p.add_argument("record", help="a game record (archwk play --save)")

@@ -35,6 +35,7 @@ import random
 from .. import cards, core
 from ..decisions import LookedAt
 from ..model import HIDDEN, GameState
+from ..schemes import schemes_of
 
 _MASK64 = (1 << 64) - 1
 
@@ -100,6 +101,19 @@ class Determinizer:
         self.reward_ids = sorted(core.REWARD)
         self.n_rewards = len(s.rewards)
         self.schemes = any(p.is_byzantine for p in s.players)
+        if self.schemes:
+            # the face-down Scheme cards: every card of the deck not in the (public) discards;
+            # the Future pile holds Future cards only (a documented simplification: any
+            # unseen Future card may be in it)
+            piles = s.scheme_piles
+            assert piles is not None  # the Byzantine opponent plays with the scheme piles
+            entries = schemes_of(s.options)
+            seen = set(piles.discard)
+            self.unseen_future = sorted(e[0] for e in entries if e[1] == "future" and e[0] not in seen)
+            self.unseen_schemes = sorted(e[0] for e in entries if e[0] not in seen)
+            if len(self.unseen_schemes) != len(piles.deck) + len(piles.future) \
+                    or len(self.unseen_future) < len(piles.future):
+                raise ValueError("determinize: the Scheme piles do not match the unseen Scheme cards")
 
     def sample(self, rng: random.Random) -> GameState:
         """One full state consistent with the view, drawn with `rng`."""
@@ -135,9 +149,10 @@ class Determinizer:
         if self.schemes:
             piles = t.scheme_piles
             assert piles is not None  # the Byzantine opponent plays with the scheme piles
-            deck, future = list(piles.deck), list(piles.future)
+            future = rng.sample(self.unseen_future, len(piles.future))
+            chosen = set(future)
+            deck = [c for c in self.unseen_schemes if c not in chosen]
             rng.shuffle(deck)
-            rng.shuffle(future)
             t.scheme_piles = piles._replace(deck=tuple(deck), future=tuple(future))
         t.is_view = False
         t.events = list(s.events)

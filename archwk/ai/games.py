@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from archwk import Options, ScoreBreakdown, final_scores, new_game, winners
+from archwk.engine import quiet
 
 from .registry import make_bot
 
@@ -30,7 +31,8 @@ MAX_DECISIONS = 50_000
 
 def play_one(players: int, seed: int, bots: tuple[str, ...], options: dict) -> dict:
     """Play one game; returns its record: scores by line, winner(s), length, cards built, seats."""
-    s = new_game(players, seed=seed, options=Options.from_dict(options))
+    # quiet: nobody reads a simulated game's log (the same positions, tests/test_speed.py)
+    s = quiet(new_game(players, seed=seed, options=Options.from_dict(options)))
     seat_bots = [make_bot(bots[i % len(bots)], seed * 10 + i) for i in range(len(s.players))]
     decisions = 0
     while not s.is_over:

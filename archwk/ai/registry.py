@@ -22,6 +22,13 @@ Traceback (most recent call last):
     ...
 archwk.ai.registry.UnknownBot: unknown bot 'minimax': choose from random, fast, ...
 
+`DEFAULT_BOT` is the bot a seat gets when none is named: `archwk play` and
+`archwk simulate` without `--bots`, the bots of the explorer's "You against
+bots" games.
+
+>>> DEFAULT_BOT in BOT_NAMES
+True
+
 A new bot is one row of `BOTS`: its name, its factory `(seed, **params)`, and,
 if it takes a parameter, the parser that turns the text after ":" into the
 factory's keyword arguments (raising `ValueError` with the reason).
@@ -110,6 +117,11 @@ _BY_NAME = {k.name: k for k in BOTS}
 
 #: the bot names, in menu order
 BOT_NAMES: tuple[str, ...] = tuple(k.name for k in BOTS)
+
+#: the bot a seat gets when none is named (command line, the explorer's opponents): one that plays
+#: a real game, so a newcomer's first game ends by the Guildhall (the random bot's games last
+#: about a thousand decisions and end in debts). The one line to change for a stronger default.
+DEFAULT_BOT = "heuristic"
 
 
 def choices() -> str:

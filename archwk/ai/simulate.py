@@ -9,10 +9,20 @@ game is played by `archwk.ai.games.play_one` (re-exported here with
 
 A record holds the scores by line for every seat, the winner(s), the game
 length (decisions and turns), the buildings each seat built, its apprentices
-and character, and which bot sat there. `summary` prints the score
-distribution, win rates by seat and by bot, the seat advantage, and win rates
-by building and by apprentice; `seat_stats` and `card_stats` give the same
-figures as rows for plotting (`widgets.analysis_charts.simulation_figures`).
+and character, and which bot sat there. With `rotate`, the bots move one seat
+on from game to game, so every bot sits in every seat equally often.
+
+`summary` prints the score distribution, win rates by seat and by bot, the
+seat advantage, and the buildings and apprentices that go with winning;
+`summary_data` gives the same as a dict (`archwk simulate --json`);
+`seat_stats`, `bot_stats` and `card_stats` give the figures as rows for
+plotting (`widgets.analysis_charts.simulation_figures`, `widgets.botcompare`).
+
+Every win rate comes with its 95% Wilson interval (`archwk.ai.evaluate.wilson`;
+a shared win counts as a win for every winner; a bot in several seats counts
+each seat). A claim that a bot, a building or an apprentice wins more (or less)
+often than another is made only when their intervals do not overlap (`clear_of`);
+otherwise the summary says the games do not tell them apart.
 """
 from __future__ import annotations
 
@@ -22,23 +32,41 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .distributed import run_on_dask
+from .evaluate import wilson
 from .games import game_seed, play_batch, play_one
 
-__all__ = ["card_stats", "flat_rows", "game_seed", "play_batch", "play_one", "run",
-           "seat_stats", "summary", "write"]
+__all__ = ["bot_stats", "card_claims", "card_stats", "clear_of", "flat_rows", "game_seed", "lineup",
+           "play_batch", "play_one", "run", "seat_stats", "summary", "summary_data", "told_apart", "write"]
 
 
 def _play_task(task):  # a module-level function, so a process pool can send it
     return play_one(*task)
 
 
+def lineup(bots: tuple[str, ...], players: int, game: int, rotate: bool = False) -> tuple[str, ...]:
+    """The bot specs seat by seat in game `game` of a batch: `bots` cycled over the
+    seats, and with `rotate` moved `game` seats on (seat 0's bot goes to seat 1, ...).
+
+    >>> lineup(("heuristic", "random"), 3, 0)
+    ('heuristic', 'random')
+    >>> [lineup(("heuristic", "random"), 3, i, rotate=True) for i in range(3)]
+    [('heuristic', 'random', 'heuristic'), ('heuristic', 'heuristic', 'random'), ('random', 'heuristic', 'heuristic')]
+    """
+    if not rotate:
+        return tuple(bots)
+    seats = [bots[j % len(bots)] for j in range(max(1, players))]
+    k = game % len(seats)
+    return tuple(seats[-k:] + seats[:-k]) if k else tuple(seats)
+
+
 def run(players: int, games: int, seed: int, bots: tuple[str, ...], options: dict | None = None,
-        jobs: int = 1, progress=None, scheduler: str | None = None) -> list[dict]:
+        jobs: int = 1, progress=None, scheduler: str | None = None, rotate: bool = False) -> list[dict]:
     """Play `games` games; their records in game order.
 
-    `bots` are bot specs for the seats (cycled; `archwk.ai.registry`); `jobs` processes on this
-    machine, or `scheduler` the address of a Dask scheduler to run them on that
-    cluster instead. `progress(k)` is called as k more games finish.
+    `bots` are bot specs for the seats (cycled; `archwk.ai.registry`); with `rotate` they move
+    one seat on from game to game (`lineup`). `jobs` processes on this machine, or `scheduler`
+    the address of a Dask scheduler to run them on that cluster instead. `progress(k)` is
+    called as k more games finish.
 
     >>> recs = run(2, 2, seed=1, bots=("random",))
     >>> [r["seed"] for r in recs] == [game_seed(1, 0), game_seed(1, 1)]
@@ -46,8 +74,11 @@ def run(players: int, games: int, seed: int, bots: tuple[str, ...], options: dic
     """
     if games < 0:
         raise ValueError(f"simulate: games must be 0 or more, got {games}")
+    if not bots:
+        raise ValueError("simulate: give at least one bot")
     options = options or {}
-    tasks = [(players, game_seed(seed, i), bots, options) for i in range(games)]
+    tasks = [(players, game_seed(seed, i), lineup(tuple(bots), players, i, rotate), options)
+             for i in range(games)]
     out: list[dict] = []
     if scheduler:
         return run_on_dask(tasks, scheduler, progress=progress)
@@ -66,8 +97,10 @@ def run(players: int, games: int, seed: int, bots: tuple[str, ...], options: dic
 
 
 def seat_stats(records: list[dict]) -> list[dict]:
-    """Per seat: bot, games, win rate, mean/sd/min/max VP, and the seat advantage
-    (win rate minus the 1/n of a fair seat; shared wins count for every winner)."""
+    """Per seat: bot, games, win rate with its 95% interval (`win_low`, `win_high`),
+    mean/sd/min/max VP, and the seat advantage (win rate minus the 1/n of a fair
+    seat; shared wins count for every winner). `bot` is the seat's bot in the
+    first game (with rotated seats, every bot sits there in turn)."""
     if not records:
         return []
     n_seats = records[0]["players"]
@@ -75,9 +108,12 @@ def seat_stats(records: list[dict]) -> list[dict]:
     for seat in range(n_seats):
         rows = [r["seats"][seat] for r in records]
         tot = [x["total"] for x in rows]
-        wins = sum(1 for x in rows if x["won"]) / len(rows)
+        won = sum(1 for x in rows if x["won"])
+        wins = won / len(rows)
+        low, high = wilson(won, len(rows))
         out.append({
             "seat": seat, "bot": rows[0]["bot"], "games": len(rows), "win_rate": wins,
+            "win_low": low, "win_high": high,
             "advantage": wins - 1 / n_seats, "first_player_rate": sum(1 for x in rows if x["first"]) / len(rows),
             "mean_vp": statistics.mean(tot), "sd_vp": statistics.pstdev(tot) if len(tot) > 1 else 0.0,
             "min_vp": min(tot), "max_vp": max(tot),
@@ -85,9 +121,63 @@ def seat_stats(records: list[dict]) -> list[dict]:
     return out
 
 
+def bot_stats(records: list[dict]) -> list[dict]:
+    """Per bot (every seat it sat in, every game): seats, wins, win rate with its 95%
+    interval (`win_low`, `win_high`), and its final VP (`scores`: one per seat, in
+    game order; mean, sd, min, max). Rows in the order the bots first appear."""
+    seats: dict[str, list[dict]] = {}
+    for r in records:
+        for x in r["seats"]:
+            seats.setdefault(x["bot"], []).append(x)
+    out = []
+    for bot, xs in seats.items():
+        won = sum(1 for x in xs if x["won"])
+        tot = [x["total"] for x in xs]
+        low, high = wilson(won, len(xs))
+        out.append({"bot": bot, "seats": len(xs), "wins": won, "win_rate": won / len(xs),
+                    "win_low": low, "win_high": high, "mean_vp": statistics.mean(tot),
+                    "sd_vp": statistics.pstdev(tot) if len(tot) > 1 else 0.0,
+                    "min_vp": min(tot), "max_vp": max(tot), "scores": tot})
+    return out
+
+
+def clear_of(a: tuple[float, float], b: tuple[float, float]) -> int:
+    """1 when interval `a` lies wholly above interval `b`, -1 wholly below, 0 when they overlap
+    (then the games do not tell the two apart).
+
+    >>> clear_of((0.5, 0.7), (0.2, 0.45)), clear_of((0.1, 0.3), (0.35, 0.5)), clear_of((0.3, 0.5), (0.4, 0.6))
+    (1, -1, 0)
+    """
+    if a[0] > b[1]:
+        return 1
+    if a[1] < b[0]:
+        return -1
+    return 0
+
+
+def told_apart(rows: list[dict]) -> tuple[list[tuple[str, list[str]]], list[tuple[str, str]]]:
+    """Which bots of `bot_stats` rows the games tell apart: ([(bot, [the bots it wins more
+    often than, clear of their intervals]), ...] best first, only bots clear of at least one;
+    [(bot, other), ...] the pairs whose intervals overlap)."""
+    order = sorted(rows, key=lambda d: (-d["win_rate"], d["bot"]))
+    above: list[tuple[str, list[str]]] = []
+    same: list[tuple[str, str]] = []
+    for i, a in enumerate(order):
+        beaten = []
+        for b in order[i + 1:]:
+            if clear_of((a["win_low"], a["win_high"]), (b["win_low"], b["win_high"])) > 0:
+                beaten.append(b["bot"])
+            else:
+                same.append((a["bot"], b["bot"]))
+        if beaten:
+            above.append((a["bot"], beaten))
+    return above, same
+
+
 def card_stats(records: list[dict], key: str = "buildings_built", min_seats: int = 1) -> list[dict]:
     """Win rate of the seats that ended with each card (`key`: "buildings_built"
-    or "apprentices") against those without it; rows sorted by the difference,
+    or "apprentices") against those without it, each with its 95% interval
+    (`low`, `high`; `low_without`, `high_without`); rows sorted by the difference,
     only cards held by at least `min_seats` seats. The solo opponent is left out."""
     if key not in ("buildings_built", "apprentices"):
         raise ValueError(f"card_stats: key must be 'buildings_built' or 'apprentices', got {key!r}")
@@ -107,10 +197,24 @@ def card_stats(records: list[dict], key: str = "buildings_built", min_seats: int
             continue
         rest = len(seats) - n
         without = (total_wins - w) / rest if rest else 0.0
+        low, high = wilson(w, n)
+        low_without, high_without = wilson(total_wins - w, rest)
         out.append({"card": c, "seats": n, "win_rate": w / n, "win_rate_without": without,
-                    "lift": w / n - without})
+                    "lift": w / n - without, "low": low, "high": high,
+                    "low_without": low_without, "high_without": high_without})
     out.sort(key=lambda d: (-d["lift"], d["card"]))
     return out
+
+
+def card_claims(rows: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The `card_stats` rows whose holders win clearly more often than the seats without
+    the card (their intervals do not overlap), best first, and those that win clearly
+    less often, worst first."""
+    def side(d):
+        return clear_of((d["low"], d["high"]), (d["low_without"], d["high_without"]))
+    more = [d for d in rows if side(d) > 0]
+    less = [d for d in reversed(rows) if side(d) < 0]
+    return more, less
 
 
 def _quantiles(xs: list[float]) -> tuple:
@@ -119,49 +223,112 @@ def _quantiles(xs: list[float]) -> tuple:
     return q(0.1), q(0.25), q(0.5), q(0.75), q(0.9)
 
 
+def _pct(rate: float, low: float, high: float) -> str:
+    return f"{rate:.1%} ({low:.0%}-{high:.0%})"
+
+
+def _card_min_seats(records: list[dict]) -> int:
+    return max(5, len(records) * records[0]["players"] // 50)
+
+
 def summary(records: list[dict], top: int = 5) -> str:
     """The printed summary of a batch: lengths, score distribution by seat, win
-    rates by seat and by bot, seat advantage, and the buildings and apprentices
-    that go with winning most and least."""
+    rates by seat and by bot (each with its 95% interval), seat advantage, which
+    bots the games tell apart, and the buildings and apprentices whose holders win
+    clearly more or less often than the rest (only when the intervals say so)."""
     if not records:
         return "no games"
     n_seats = records[0]["players"]
-    lines = [f"{len(records)} games, {n_seats} seats"]
+    rotated = len({tuple(x["bot"] for x in r["seats"]) for r in records}) > 1
+    lines = [f"{len(records)} games, {n_seats} seats" + (", bots rotated between seats" if rotated else "")]
     lengths = [r["decisions"] for r in records]
     turns = [r["turns"] for r in records]
     lines.append(f"game length: {statistics.mean(lengths):.0f} decisions on average "
                  f"(min {min(lengths)}, max {max(lengths)}), {statistics.mean(turns):.0f} turns")
-    lines.append(f"{'seat':<6}{'bot':<12}{'win rate':>10}{'vs fair':>9}{'mean VP':>10}{'sd':>7}{'min':>6}"
-                 f"{'p10':>6}{'p50':>6}{'p90':>6}{'max':>6}")
+    lines.append("win rates: in brackets the 95% interval (a shared win counts for every winner)")
+    lines.append(f"{'seat':<6}{'bot':<12}{'win rate':>10}{'interval':>11}{'vs fair':>9}{'mean VP':>10}{'sd':>7}"
+                 f"{'min':>6}{'p10':>6}{'p50':>6}{'p90':>6}{'max':>6}")
     for st in seat_stats(records):
         tot = [r["seats"][st["seat"]]["total"] for r in records]
         p10, _, p50, _, p90 = _quantiles(tot)
-        lines.append(f"{st['seat']:<6}{st['bot']:<12}{st['win_rate']:>10.1%}{st['advantage']:>+9.1%}"
+        bot = "(rotated)" if rotated else st["bot"]
+        interval = f"({st['win_low']:.0%}-{st['win_high']:.0%})"
+        lines.append(f"{st['seat']:<6}{bot:<12}{st['win_rate']:>10.1%}{interval:>11}{st['advantage']:>+9.1%}"
                      f"{st['mean_vp']:>10.1f}{st['sd_vp']:>7.1f}{st['min_vp']:>6}{p10:>6}{p50:>6}{p90:>6}"
                      f"{st['max_vp']:>6}")
     first = [x for r in records for x in r["seats"] if x["first"]]
     if first:
-        lines.append(f"starting player: win rate {sum(1 for x in first if x['won']) / len(first):.1%} "
+        won = sum(1 for x in first if x["won"])
+        lines.append(f"starting player: win rate {_pct(won / len(first), *wilson(won, len(first)))} "
                      f"(a fair seat: {1 / n_seats:.1%})")
-    by_bot: dict[str, list] = {}
-    for r in records:
-        for x in r["seats"]:
-            by_bot.setdefault(x["bot"], []).append(x["won"])
-    if len(by_bot) > 1:
-        lines.append("win rate by bot: " + ", ".join(f"{b} {sum(v) / len(v):.1%}" for b, v in sorted(by_bot.items())))
+    bots = bot_stats(records)
+    if len(bots) > 1:
+        lines.append("win rate by bot: " + ", ".join(
+            f"{d['bot']} {_pct(d['win_rate'], d['win_low'], d['win_high'])}"
+            for d in sorted(bots, key=lambda d: d["bot"])))
+        above, same = told_apart(bots)
+        for bot, beaten in above:
+            lines.append(f"  {bot} wins more often than {', '.join(beaten)} (the intervals do not overlap)")
+        if same:
+            lines.append("  these games do not tell apart: " + ", ".join(f"{a} and {b}" for a, b in same))
     shared = sum(1 for r in records if len(r["winners"]) > 1)
     if shared:
         lines.append(f"shared wins: {shared} game(s)")
-    min_seats = max(5, len(records) * n_seats // 50)
+    min_seats = _card_min_seats(records)
     for key, what in (("buildings_built", "building"), ("apprentices", "apprentice")):
         rows = card_stats(records, key, min_seats=min_seats)
-        if len(rows) >= 2:
-            fmt = lambda d: f"{d['card']} {d['win_rate']:.0%} (n={d['seats']})"  # noqa: E731
-            k = min(top, len(rows) // 2)
-            lines.append(f"win rate by {what} (held by >= {min_seats} seats), best: "
-                         + ", ".join(fmt(d) for d in rows[:k]))
-            lines.append(f"{'':>{len(what) + 12}}worst: " + ", ".join(fmt(d) for d in rows[::-1][:k]))
+        if len(rows) < 2:
+            continue
+        more, less = card_claims(rows)
+        fmt = lambda d: (f"{d['card']} {_pct(d['win_rate'], d['low'], d['high'])} in {d['seats']} seats, "  # noqa: E731
+                         f"without it {_pct(d['win_rate_without'], d['low_without'], d['high_without'])}")
+        head = f"win rate by {what} (held by >= {min_seats} seats, against the seats without it):"
+        if not more and not less:
+            lines.append(head + f" these games do not tell the {what}s apart "
+                         f"(every {what}'s interval overlaps the rest's)")
+            continue
+        lines.append(head)
+        if more:
+            lines.append("  clearly more often: " + "; ".join(fmt(d) for d in more[:top]))
+        if less:
+            lines.append("  clearly less often: " + "; ".join(fmt(d) for d in less[:top]))
     return "\n".join(lines)
+
+
+def summary_data(records: list[dict]) -> dict:
+    """The summary as JSON-ready data (`archwk simulate --json`): every win rate with its
+    95% interval, and for bots, buildings and apprentices only the claims the intervals
+    support (`told_apart`, `card_claims`)."""
+    if not records:
+        return {"games": 0}
+    n_seats = records[0]["players"]
+    lengths = [r["decisions"] for r in records]
+    turns = [r["turns"] for r in records]
+    first = [x for r in records for x in r["seats"] if x["first"]]
+    won_first = sum(1 for x in first if x["won"])
+    bots = [{k: v for k, v in d.items() if k != "scores"} for d in bot_stats(records)]
+    above, same = told_apart(bots)
+    out: dict = {
+        "games": len(records), "players": n_seats,
+        "decisions": {"mean": statistics.mean(lengths), "min": min(lengths), "max": max(lengths)},
+        "turns": {"mean": statistics.mean(turns), "min": min(turns), "max": max(turns)},
+        "shared_wins": sum(1 for r in records if len(r["winners"]) > 1),
+        "seats": seat_stats(records),
+        "bots": bots,
+        "bots_told_apart": [{"bot": b, "wins_more_often_than": beaten} for b, beaten in above],
+        "bots_not_told_apart": [list(p) for p in same],
+    }
+    if first:
+        low, high = wilson(won_first, len(first))
+        out["starting_player"] = {"seats": len(first), "win_rate": won_first / len(first), "win_low": low,
+                                  "win_high": high, "fair": 1 / n_seats}
+    min_seats = _card_min_seats(records)
+    for key, what in (("buildings_built", "buildings"), ("apprentices", "apprentices")):
+        rows = card_stats(records, key, min_seats=min_seats)
+        more, less = card_claims(rows)
+        out[what] = {"min_seats": min_seats, "rows": rows, "clearly_more_often": [d["card"] for d in more],
+                     "clearly_less_often": [d["card"] for d in less]}
+    return out
 
 
 def flat_rows(records: list[dict]) -> list[dict]:

@@ -75,7 +75,9 @@ def hooked(s, p: int, hook: str, *, reset_order: bool = False) -> list[Held]:
     first, then the apprentices in the order hired (copies each count). With
     `reset_order`, the Black Market reset's order instead: apprentices by
     descending card id, then the character (RB, Black Market Reset; facts §16 row 19)."""
-    by_ability, by_name = _indexed()
+    if _index[0] is not APPRENTICE_BEHAVIOUR or _index[2] is not CHARACTER_BEHAVIOUR:
+        _indexed()
+    by_ability, by_name = _index[1], _index[3]
     pl = s.players[p]
     out = []
     fields = by_ability[hook]
@@ -98,7 +100,9 @@ def hooked(s, p: int, hook: str, *, reset_order: bool = False) -> list[Held]:
 
 def hook_sum(s, p: int, hook: str) -> int:
     """The sum of `hook`'s figures over player p's character and apprentices."""
-    by_ability, by_name = _indexed()
+    if _index[0] is not APPRENTICE_BEHAVIOUR or _index[2] is not CHARACTER_BEHAVIOUR:
+        _indexed()
+    by_ability, by_name = _index[1], _index[3]
     pl = s.players[p]
     total = 0
     fields = by_ability[hook]
@@ -117,7 +121,9 @@ def hook_sum(s, p: int, hook: str) -> int:
 
 def hook_any(s, p: int, hook: str) -> bool:
     """Whether player p's character or any of their apprentices acts at `hook`."""
-    by_ability, by_name = _indexed()
+    if _index[0] is not APPRENTICE_BEHAVIOUR or _index[2] is not CHARACTER_BEHAVIOUR:
+        _indexed()
+    by_ability, by_name = _index[1], _index[3]
     pl = s.players[p]
     if pl.character in by_name[hook]:
         return True

@@ -53,6 +53,16 @@ def _blocker_for(i: int):
     return blocker
 
 
+def _allows_for(i: int):
+    def allows(s, p):
+        if s.black_market[i] >= 0:
+            return False
+        pl = s.players[p]
+        # the printed price is the most it can cost (savings only lower it)
+        return pl.virtue < 10 and (pl.silver >= SILVER[i] or pl.silver >= cost(s, p, i))
+    return allows
+
+
 def occupy(t, p, i: int) -> None:
     bm = list(t.black_market)
     bm[i] = p
@@ -105,7 +115,8 @@ def _preview_for(i: int):
 
 
 #: the three spaces, left to right
-LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), preview=_preview_for(i))
+LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), preview=_preview_for(i),
+                               allows=_allows_for(i))
                   for i, loc in enumerate(BLACK_MARKET_SPACES))
 
 

@@ -125,6 +125,17 @@ def _resolve(t, dec, a):
         open_decision(t, "guardhouse", p, GuardActionsLeft(left - 1, False))
 
 
+def _allows(s, p) -> bool:
+    """Whether `available(s, p)` offers anything (one of its conditions holds)."""
+    pl = s.players[p]
+    if pl.in_prison or any(pl.captured):
+        return True
+    for o, q in enumerate(s.players):  # held_by_others, inline
+        if q.captured[p] and o != p:
+            return True
+    return bool(pl.debts_unpaid and can_pay(s, p, 6, 3))
+
+
 def _blocker(s, p):
     if available(s, p):
         return None
@@ -143,7 +154,7 @@ def _why(s, dec, a):
 
 
 LOCATION = LocationRule(
-    "guardhouse", blocker=_blocker,
+    "guardhouse", blocker=_blocker, allows=_allows,
     place=lambda t, p: open_decision(t, "guardhouse", p, GuardActionsLeft(own_at(t, "guardhouse", p), True)),
     preview=lambda s, p: preview(then=(("guard_actions", own_at(s, "guardhouse", p) + 1),)))
 DECISION = DecisionRule("guardhouse", legal=_legal, resolve=_resolve, why=_why, data=GuardActionsLeft,

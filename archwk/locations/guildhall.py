@@ -23,6 +23,7 @@ from ..core import (
     put_silver_on_deck,
     record_event,
     remove_from_display,
+    skills_of,
     writable_player,
 )
 from ..decisions import DecisionRule, FromBuilding, LocationRule, Reason, no_blocker, reason
@@ -85,13 +86,16 @@ def building_options(s, p) -> list[Action]:
     return out
 
 
+_COMPLETE, _VIRTUE = reason("cathedral_complete"), reason("cathedral_virtue")
+
+
 def cathedral_blocker(s, p) -> Reason | None:
     """Why player p cannot advance work on the Cathedral now (None: they may, if they can pay)."""
     pl = s.players[p]
     if pl.cathedral_level >= len(cards.CATHEDRAL):
-        return reason("cathedral_complete")
+        return _COMPLETE
     if not pl.is_byzantine and not cards.VIRTUE_TRACK[pl.virtue].cathedral:
-        return reason("cathedral_virtue")
+        return _VIRTUE
     if not cathedral_space_free(s, pl.cathedral_level + 1):
         return reason("cathedral_full", level=pl.cathedral_level + 1)
     if not pl.hand and not pl.is_byzantine and not hook_any(s, p, "no_cathedral_discard"):
@@ -118,14 +122,47 @@ def construct_options(s, p) -> list[Action]:
     return building_options(s, p) + cathedral_options(s, p)
 
 
+#: building name -> its printed cost as ((resource, n), ...)
+_COST_ITEMS = {name: tuple(b.cost.items()) for name, b in BUILDING.items()}
+
+
+def can_construct(s, p) -> bool:
+    """Whether `construct_options` offers anything: the first constructible thing
+    found is enough."""
+    pl = s.players[p]
+    printed = not hooked(s, p, "cost_cut") and not hook_any(s, p, "gold_is_marble")
+    if pl.hand:
+        skills = skills_of(pl.apprentice_ids)
+        for name in pl.hand:
+            b = BUILDING[name]
+            if b.skills and not b.skills <= skills:
+                continue
+            if printed:  # one way to pay: the printed cost (as `payments`)
+                for r, n in _COST_ITEMS[name]:
+                    if getattr(pl, r) < n:
+                        break
+                else:
+                    return True
+            elif payments(s, p, b.cost):
+                return True
+    if cathedral_blocker(s, p):
+        return False
+    if pl.is_byzantine:
+        return True
+    for cost in cards.CATHEDRAL[pl.cathedral_level].costs:
+        if printed:
+            for r, n in cost.items():
+                if getattr(pl, r) < n:
+                    break
+            else:
+                return True
+        elif payments(s, p, cost):
+            return True
+    return False
+
+
 def _blocker(s, p):
-    # the first constructible thing found is enough (same answer as `construct_options`)
-    for name in dict.fromkeys(s.players[p].hand):
-        b = BUILDING[name]
-        if has_skills(s, p, b.skills) and payments(s, p, b.cost):
-            return None
-    if not cathedral_blocker(s, p) and (s.players[p].is_byzantine or any(
-            payments(s, p, cost) for cost in cards.CATHEDRAL[s.players[p].cathedral_level].costs)):
+    if can_construct(s, p):
         return None
     return reason("cannot_construct", cathedral=cathedral_blocker(s, p) or reason("cathedral_cost"))
 
@@ -275,7 +312,7 @@ def _crane_resolve(t, dec, a):
     resolve_construct(t, dec.player, a)
 
 
-LOCATION = LocationRule("guildhall", blocker=_blocker, place=_place)
+LOCATION = LocationRule("guildhall", blocker=_blocker, place=_place, allows=can_construct)
 #: how the Guildhall plays for the Byzantine opponent: always open to it (it constructs no
 #: buildings); its worker takes the next space and it advances the Cathedral if it can
 OPPONENT = LocationRule("guildhall", blocker=no_blocker, place=_place)

@@ -32,15 +32,28 @@ def _affordable(pl, pay) -> bool:
     return all(getattr(pl, k) >= v for k, v in pay.items())
 
 
+#: each board trade: (make its action, what it pays as ((resource, n), ...))
+_BOARD_TRADE_OFFERS = tuple(
+    (Action._prepared(("trade", None, None, None, opt)), tuple(trade_terms(Action("trade", option=opt))[0].items()))
+    for opt in BOARD_TRADES)
+_STOP = Action._prepared(("stop", None, None, None, None))
+
+
 def _legal(s, dec):
     p = dec.player
     pl = s.players[p]
-    out = [Action("trade", option=opt) for opt in BOARD_TRADES
-           if _affordable(pl, trade_terms(Action("trade", option=opt))[0])]
-    for h in hooked(s, p, "storehouse_trade"):
-        if h.card is not None and _affordable(pl, h.value.pay):
-            out.append(Action("trade", card=h.card.id))
-    out.append(Action("stop"))
+    out = []
+    for make, pay in _BOARD_TRADE_OFFERS:
+        for r, n in pay:
+            if getattr(pl, r) < n:
+                break
+        else:
+            out.append(make())
+    if pl.apprentice_ids:
+        for h in hooked(s, p, "storehouse_trade"):
+            if h.card is not None and _affordable(pl, h.value.pay):
+                out.append(Action("trade", card=h.card.id))
+    out.append(_STOP())
     return out
 
 

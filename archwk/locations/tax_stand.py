@@ -38,7 +38,8 @@ def _preview(s, p):
     return preview(gain=got, cost={"virtue": _loss(s, p)})
 
 
-LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place, preview=_preview)
+LOCATION = LocationRule("tax_stand", blocker=_blocker, place=_place, preview=_preview,
+                        allows=lambda s, p: s.tax != 0)
 
 
 # ---- the solo opponent (archwk's stand-in rule, RB, Solo Play: it "doesn't collect Silver")

@@ -254,3 +254,10 @@ def test_charts_build_figures():
     recs = run(2, 3, seed=1, bots=("fast", "random"))
     f1, f2 = ch.simulation_figures(recs), ch.simulation_figures(flat_rows(recs))
     assert isinstance(f1, go.Figure) and len(f1.data) == len(f2.data)
+    # the seats' win rates carry their 95% intervals as error bars (issue 13)
+    from archwk.ai.evaluate import wilson
+    bar = f1.data[2]  # after one box per seat
+    for i in range(2):
+        lo, hi = wilson(sum(r["seats"][i]["won"] for r in recs), len(recs))
+        assert bar.y[i] - bar.error_y.arrayminus[i] == pytest.approx(lo)
+        assert bar.y[i] + bar.error_y.array[i] == pytest.approx(hi)

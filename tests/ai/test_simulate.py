@@ -118,3 +118,146 @@ def test_search_bots_repeat_across_processes(tmp_path):
                        check=True, env=env, capture_output=True)
         outs.append(json.loads(out.read_text()))
     assert outs[0] == outs[1]
+
+
+# --------------------------------------------------------------------------- issue 13: defaults and intervals
+
+def test_cli_seats_the_default_bot_and_keeps_explicit_random(tmp_path, capsys):
+    """Without --bots, `archwk play` and `archwk simulate` seat registry.DEFAULT_BOT (a bot that
+    plays a real game), not the random bot; `--bots random` still seats random bots."""
+    from archwk.ai.registry import BOT_NAMES, DEFAULT_BOT
+    assert DEFAULT_BOT in BOT_NAMES and DEFAULT_BOT != "random"
+    parser = cli.build_parser()
+    assert parser.parse_args(["simulate"]).bots == DEFAULT_BOT
+    assert parser.parse_args(["play"]).bots == DEFAULT_BOT
+    with pytest.raises(SystemExit):
+        parser.parse_args(["simulate", "--help"])
+    assert f"default {DEFAULT_BOT}" in " ".join(capsys.readouterr().out.split())
+
+    out = {}
+    for name, extra in (("default", []), ("random", ["--bots", "random"])):
+        path = tmp_path / f"{name}.json"
+        assert cli.main(["simulate", "--players", "2", "--games", "2", "--seed", "3", "--no-progress",
+                         "--out", str(path), *extra]) == 0
+        out[name] = json.loads(path.read_text())
+    capsys.readouterr()
+    assert {x["bot"] for r in out["default"] for x in r["seats"]} == {DEFAULT_BOT}
+    assert {x["bot"] for r in out["random"] for x in r["seats"]} == {"random"}
+    assert out["default"] == run(2, 2, seed=3, bots=(DEFAULT_BOT,))
+
+    assert cli.main(["play", "--players", "2", "--seed", "2", "--quiet"]) == 0
+    default_play = capsys.readouterr().out
+    assert cli.main(["play", "--players", "2", "--seed", "2", "--quiet", "--bots", DEFAULT_BOT]) == 0
+    assert capsys.readouterr().out == default_play
+    assert cli.main(["play", "--players", "2", "--seed", "2", "--quiet", "--bots", "random"]) == 0
+    assert capsys.readouterr().out != default_play
+
+
+def test_rotated_seats_put_every_bot_in_every_seat():
+    recs = run(3, 6, seed=4, bots=("fast", "random"), rotate=True)
+    lineups = [tuple(x["bot"] for x in r["seats"]) for r in recs]
+    assert lineups[:3] == [("fast", "random", "fast"), ("fast", "fast", "random"), ("random", "fast", "fast")]
+    assert lineups[3:] == lineups[:3]
+    assert [r["seed"] for r in recs] == [game_seed(4, i) for i in range(6)]
+    # the same game with the same lineup is the same record, rotated or not
+    assert recs[0] == run(3, 1, seed=4, bots=("fast", "random"))[0]
+    assert "bots rotated between seats" in summary(recs)
+    with pytest.raises(ValueError, match="at least one bot"):
+        run(2, 1, seed=1, bots=())
+
+
+def _line(text: str, start: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(start))
+
+
+def test_every_printed_win_rate_carries_its_interval(records):
+    from archwk.ai.evaluate import wilson
+    text = summary(records)
+    for st in seat_stats(records):
+        wins = sum(1 for r in records if r["seats"][st["seat"]]["won"])
+        lo, hi = wilson(wins, len(records))
+        assert (st["win_low"], st["win_high"]) == (lo, hi)
+        assert f"({lo:.0%}-{hi:.0%})" in _line(text, f"{st['seat']:<6}")
+    by_bot = _line(text, "win rate by bot: ")
+    for d in simulate.bot_stats(records):
+        seats = [x for r in records for x in r["seats"] if x["bot"] == d["bot"]]
+        lo, hi = wilson(sum(x["won"] for x in seats), len(seats))
+        assert f"{d['bot']} {d['win_rate']:.1%} ({lo:.0%}-{hi:.0%})" in by_bot
+    first = [x for r in records for x in r["seats"] if x["first"]]
+    lo, hi = wilson(sum(x["won"] for x in first), len(first))
+    assert f"({lo:.0%}-{hi:.0%})" in _line(text, "starting player: ")
+
+
+def _synthetic(games: int, held: dict[int, tuple[bool, bool]]) -> list[dict]:
+    """2-seat records: seat 0 "a", seat 1 "b"; in game i, `held[i]` says whether seat 0 built
+    the Tower and whether seat 0 won (seat 1 wins otherwise, and never builds it); every seat
+    builds the Well."""
+    recs = []
+    for i in range(games):
+        tower, won0 = held.get(i, (False, i % 2 == 0))
+        seats = []
+        for seat, bot in enumerate(("a", "b")):
+            won = won0 if seat == 0 else not won0
+            seats.append({"seat": seat, "bot": bot, "first": seat == i % 2, "won": won, "total": 50 + 10 * won,
+                          "buildings_built": ["Well"] + (["Tower"] if tower and seat == 0 else []),
+                          "apprentices": []})
+        recs.append({"seed": i, "players": 2, "decisions": 100, "turns": 40,
+                     "winners": [s["seat"] for s in seats if s["won"]], "seats": seats})
+    return recs
+
+
+def test_no_claim_about_a_building_the_interval_does_not_support():
+    # the Tower's builders won 4 of 6 (67%), the rest 26 of 54 (48%): the intervals overlap
+    recs = _synthetic(30, {i: (True, i < 4) for i in range(6)})
+    rows = card_stats(recs, "buildings_built", min_seats=5)
+    tower = next(d for d in rows if d["card"] == "Tower")
+    assert tower["win_rate"] > tower["win_rate_without"]  # the point estimates differ...
+    assert simulate.clear_of((tower["low"], tower["high"]), (tower["low_without"], tower["high_without"])) == 0
+    assert simulate.card_claims(rows) == ([], [])  # ...but the games do not tell them apart
+    text = summary(recs)
+    line = _line(text, "win rate by building")
+    assert "these games do not tell the buildings apart" in line
+    assert "Tower" not in text and "clearly" not in text
+    data = simulate.summary_data(recs)
+    assert data["buildings"]["clearly_more_often"] == [] and data["buildings"]["clearly_less_often"] == []
+
+
+def test_a_building_clear_of_the_rest_is_named():
+    # the Tower's builders won 40 of 40, the rest 20 of 120: clear of each other
+    recs = _synthetic(80, {i: (True, True) for i in range(40)})
+    text = summary(recs)
+    assert "clearly more often: Tower 100.0% (91%-100%) in 40 seats" in text
+    assert "clearly less often" not in text  # every seat builds the Well: nothing to compare it with
+    more, less = simulate.card_claims(card_stats(recs, "buildings_built", min_seats=5))
+    assert [d["card"] for d in more] == ["Tower"] and less == []
+    assert simulate.summary_data(recs)["buildings"]["clearly_more_often"] == ["Tower"]
+
+
+def test_bots_told_apart_only_when_their_intervals_do_not_overlap():
+    close = _synthetic(20, {i: (False, i < 11) for i in range(20)})  # a wins 11 of 20
+    above, same = simulate.told_apart(simulate.bot_stats(close))
+    assert above == [] and same == [("a", "b")]
+    assert "these games do not tell apart: a and b" in summary(close)
+    assert "wins more often" not in summary(close)
+    far = _synthetic(40, {i: (False, i < 36) for i in range(40)})  # a wins 36 of 40
+    above, same = simulate.told_apart(simulate.bot_stats(far))
+    assert above == [("a", ["b"])] and same == []
+    assert "a wins more often than b (the intervals do not overlap)" in summary(far)
+
+
+def test_cli_json_summary_carries_the_intervals(capsys):
+    from archwk.ai.evaluate import wilson
+    assert cli.main(["simulate", "--players", "2", "--games", "4", "--bots", "fast,random", "--seed", "4",
+                     "--no-progress", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    recs = run(2, 4, seed=4, bots=("fast", "random"))
+    assert data["games"] == 4 and data["players"] == 2
+    for st in data["seats"]:
+        wins = sum(1 for r in recs if r["seats"][st["seat"]]["won"])
+        assert [st["win_low"], st["win_high"]] == list(wilson(wins, 4))
+        assert st["win_low"] <= st["win_rate"] <= st["win_high"]
+    assert {d["bot"] for d in data["bots"]} == {"fast", "random"}
+    assert all(d["win_low"] <= d["win_rate"] <= d["win_high"] for d in data["bots"])
+    assert data["starting_player"]["win_low"] <= data["starting_player"]["win_rate"]
+    for key in ("buildings", "apprentices"):
+        assert all(d["low"] <= d["win_rate"] <= d["high"] for d in data[key]["rows"])

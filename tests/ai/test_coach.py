@@ -1,0 +1,269 @@
+"""archwk.ai.coach (public names in archwk.analysis): hint, judge, review, exercises (issue 13).
+
+The positions in tests/ai/data are the last turn of two 2-player heuristic self-play games
+(the game ends after this turn: RB, End of the Game): in one only the King's Storehouse
+wins (its trades buy the Virtue that decides the game), in the other only the Tax Stand
+loses (it costs 2 Virtue). Every test runs the coach on a fixed sample budget
+(`seconds=None`), so the answers do not depend on the machine's speed.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+import archwk
+import archwk.analysis
+from archwk.ai import coach
+from archwk.ai.bots import HeuristicBot, without_free_discards
+from archwk.ai.determinize import Determinizer
+
+DATA = Path(__file__).parent / "data"
+FAST = {"seconds": None, "max_samples": 6}
+
+
+def _load(name):
+    return archwk.GameState.from_json((DATA / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def _by_label(s, start):
+    return next(a for a in s.legal_actions() if str(a).startswith(start))
+
+
+def _play(s, decisions, seed=0):
+    bots = [HeuristicBot(seed + i) for i in range(len(s.players))]
+    for _ in range(decisions):
+        if s.is_over:
+            break
+        s = s.apply(bots[s.current_player].choose(s))
+    return s
+
+
+def test_public_names():
+    for name in ("hint", "judge", "review", "exercises", "Choice", "Judgement", "Review", "Exercise", "VERDICTS"):
+        assert getattr(archwk.analysis, name) is getattr(coach, name)
+    assert coach.VERDICTS == (("inaccuracy", 5), ("mistake", 10), ("blunder", 15))
+    for cls in (coach.Choice, coach.Judgement, coach.Review, coach.Exercise):
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
+
+
+def test_the_fixtures_are_last_turns():
+    for name in ("last_turn_storehouse", "last_turn_tax_stand"):
+        s = _load(name)
+        assert s.final_turns == 1 and s.decision == "place"
+
+
+# --------------------------------------------------------------------------- hint
+
+def test_hint_gives_k_legal_choices_best_first_with_intervals():
+    s = _play(archwk.new_game(3, seed=4), 90)
+    while s.decision != "place":
+        s = s.apply(s.legal_actions()[0])
+    top = coach.hint(s, k=3, **FAST)
+    legal = s.legal_actions()
+    assert len(top) == 3
+    assert len({c.action for c in top}) == 3
+    assert all(c.action in legal for c in top)
+    assert [c.win_chance for c in top] == sorted((c.win_chance for c in top), reverse=True)
+    for c in top:
+        assert 0.0 <= c.low <= c.win_chance <= c.high <= 1.0
+        assert c.n >= 3
+        assert c.label == str(c.action)
+        assert c.why.startswith(c.label) and c.why.endswith(".") and "%" in c.why
+
+
+def test_hint_finds_the_winning_move_on_the_last_turn():
+    s = _load("last_turn_storehouse")
+    top = coach.hint(s, k=2, **FAST)
+    assert top[0].label.startswith("Place a worker at the King's Storehouse")
+    assert top[0].win_chance > 0.9 and top[1].win_chance < 0.1
+    assert "best chance to win" in top[0].why
+
+
+def test_hint_with_fewer_choices_than_k():
+    s = _load("last_turn_storehouse")
+    n = len(without_free_discards(s, s.legal_actions()))
+    assert len(coach.hint(s, k=n + 5, seconds=None, max_samples=2)) == n
+
+
+def test_hint_reads_only_the_movers_view():
+    """The same answer from the full game, the mover's view, and a game that differs only in
+    what the mover cannot see."""
+    s = _play(archwk.new_game(3, seed=9), 150)
+    p = s.current_player
+    other = Determinizer(s.view(p), p).sample(__import__("random").Random(3))
+    a = coach.hint(s, k=3, **FAST)
+    assert coach.hint(s.view(p), k=3, **FAST) == a
+    assert coach.hint(other, k=3, **FAST) == a
+    with pytest.raises(ValueError, match="another player's view"):
+        coach.hint(s.view((p + 1) % 3), **FAST)
+
+
+def test_hint_rejects_a_finished_game_and_a_bad_k():
+    s = _play(archwk.new_game(2, seed=5), 5000)
+    with pytest.raises(ValueError, match="game is over"):
+        coach.hint(s, **FAST)
+    with pytest.raises(ValueError, match="k must be at least 1"):
+        coach.hint(archwk.new_game(2, seed=1), k=0)
+
+
+# --------------------------------------------------------------------------- judge
+
+def test_judge_flags_throwing_the_game_away():
+    s = _load("last_turn_storehouse")
+    bad = _by_label(s, "Place a worker at the Quarry")
+    j = coach.judge(s, bad, **FAST)
+    assert j.verdict == "blunder" and j.clear
+    assert j.drop > 80
+    assert j.played.action == bad
+    assert j.best.label.startswith("Place a worker at the King's Storehouse")
+    assert j.text.startswith("Blunder:") and "King's Storehouse" in j.text
+
+
+def test_judge_does_not_flag_the_best_move():
+    s = _load("last_turn_storehouse")
+    j = coach.judge(s, _by_label(s, "Place a worker at the King's Storehouse"), **FAST)
+    assert j.verdict is None and j.drop == 0.0
+    assert j.played == j.best
+
+
+def test_judge_flags_the_one_losing_move_and_not_a_winning_one():
+    s = _load("last_turn_tax_stand")
+    j = coach.judge(s, _by_label(s, "Place a worker at the Tax Stand"), **FAST)
+    assert j.verdict == "blunder"
+    ok = coach.judge(s, _by_label(s, "Place a worker at the Quarry"), **FAST)
+    assert ok.verdict is None and ok.drop < 5
+
+
+def test_judge_needs_the_drop_clear_of_the_noise():
+    """One sample each: no interval can exclude 0, so no verdict even for a big drop."""
+    s = _load("last_turn_storehouse")
+    j = coach.judge(s, _by_label(s, "Place a worker at the Quarry"), seconds=None, max_samples=1)
+    assert not j.clear and j.verdict is None
+    assert j.drop > 80
+    assert "too close to call" in j.text
+
+
+def test_judge_rejects_an_illegal_move():
+    s = _load("last_turn_storehouse")
+    other = _load("last_turn_tax_stand")
+    not_here = next(a for a in other.legal_actions() if a not in s.legal_actions())
+    with pytest.raises(ValueError, match="not a legal choice"):
+        coach.judge(s, not_here, **FAST)
+
+
+# --------------------------------------------------------------------------- review and exercises
+
+def _blunder_game():
+    """The Storehouse game with the Quarry played on the last turn (a blunder), then finished."""
+    s = _load("last_turn_storehouse")
+    s = s.apply(_by_label(s, "Place a worker at the Quarry"))
+    while not s.is_over:
+        s = s.apply(without_free_discards(s, s.legal_actions())[0])
+    return s
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    g = _blunder_game()
+    return g, coach.review(g, players=[1], seconds_per_move=None, max_samples=3)
+
+
+def test_review_lengths_match_the_history_and_it_finds_the_blunder():
+    g = _blunder_game()
+    last = len(_load("last_turn_storehouse").history)  # the step of the blunder
+    calls = []
+    rev = coach.review(g, players=[1], seconds_per_move=None, max_samples=3, seed=0,
+                       progress=lambda i, n: calls.append((i, n)))
+    assert len(rev.chances) == len(g.history) + 1
+    assert all(len(c) == 2 and abs(sum(c) - 1) < 1e-9 for c in rev.chances)
+    assert rev.chances[-1] == archwk.analysis.win_chances(g)
+    assert rev.players == [p.name for p in g.players]
+    assert calls[-1] == (len(g.history), len(g.history))
+    steps = [i for i, _, _ in rev.judged]
+    assert last in steps
+    _, p, j = next(x for x in rev.judged if x[0] == last)
+    assert p == 1 and j.verdict == "blunder"
+    assert all(pl == 1 for _, pl, _ in rev.judged)
+    assert all(j.verdict is not None for _, _, j in rev.judged)
+
+
+def test_review_of_a_save_text_equals_review_of_the_state(reviewed):
+    g, rev = reviewed
+    assert coach.review(g.to_json(), players=["Player 2"], seconds_per_move=None, max_samples=3) == rev
+    with pytest.raises(ValueError, match="no player named"):
+        coach.review(g, players=["Nobody"])
+
+
+def test_review_of_the_state_is_repeatable(reviewed):
+    g, rev = reviewed
+    assert coach.review(g, players=[1], seconds_per_move=None, max_samples=3) == rev
+
+
+def test_exercises_accept_the_best_move_and_reject_the_blunder(reviewed):
+    g, rev = reviewed
+    ex = coach.exercises(rev, g)
+    assert ex, "the blunder becomes an exercise"
+    last = len(_load("last_turn_storehouse").history)
+    e = next(x for x in ex if len(x.state.history) == last)
+    assert e.played.label.startswith("Place a worker at the Quarry")
+    assert e.player == 1 and e.state.current_player == 1
+    assert e.prompt.startswith("Player 2 to move: find a better choice than Place a worker at the Quarry")
+    best = _by_label(e.state, "Place a worker at the King's Storehouse")
+    assert e.best[0].action == best
+    ok, why = e.check(best)
+    assert ok and why.startswith("Yes")
+    ok, why = e.check(e.played.action)
+    assert not ok and "played in the game" in why
+    ok, why = e.check(_by_label(e.state, "Place a worker at the Forest"))
+    assert not ok and why.startswith("Not quite")
+    not_here = next(a for a in _load("last_turn_tax_stand").legal_actions() if a not in e.state.legal_actions())
+    ok, why = e.check(not_here)
+    assert not ok and "not allowed" in why
+
+
+def test_exercises_need_the_reviewed_game(reviewed):
+    _, rev = reviewed
+    with pytest.raises(ValueError, match="the game that was reviewed"):
+        coach.exercises(rev, _load("last_turn_tax_stand"))
+
+
+@pytest.mark.parametrize("opponent", ["constantine", "helena"])
+def test_solo_determinizations_deal_the_unseen_scheme_cards(opponent):
+    """RB, Solo Play: the opponent's face-down Scheme piles are hidden from the player; a
+    determinization deals them from the cards not in the (public) discards, so the heuristic
+    bot and the coach can play solo games (they were dealt as blank cards before)."""
+    import random
+
+    from archwk.schemes import STAND_IN_SCHEMES
+    s = _play(archwk.new_game(1, seed=3, options=archwk.Options(solo_opponent=opponent)), 60)
+    piles = s.scheme_piles
+    d = Determinizer(s.view(0), 0).sample(random.Random(1))
+    dp = d.scheme_piles
+    future_ids = {e[0] for e in STAND_IN_SCHEMES if e[1] == "future"}
+    assert dp.discard == piles.discard
+    assert len(dp.deck) == len(piles.deck) and len(dp.future) == len(piles.future)
+    assert sorted(dp.deck + dp.future) == sorted(piles.deck + piles.future)
+    assert set(dp.future) <= future_ids
+    assert _play(archwk.new_game(1, seed=4, options=archwk.Options(solo_opponent=opponent)), 5000).is_over
+    assert coach.hint(s, k=2, **FAST)
+
+
+def test_review_of_a_solo_game_with_a_what_if_edit():
+    """The review covers every step of the record, what-if edits included (their chances are
+    the edited position's); only the player's moves are judged (the Byzantine opponent's turns
+    need no decision), never an edit."""
+    s = _play(archwk.new_game(1, seed=6, options=archwk.Options(solo_opponent="helena")), 30)
+    while s.decision != "place":
+        s = s.apply(s.legal_actions()[0])
+    s = s.edit(0, silver=s.players[0].silver + 20)
+    s = _play(s, 10)
+    steps = s.record()["actions"]
+    edit_at = next(i for i, st in enumerate(steps) if "edit" in st)
+    rev = coach.review(s, seconds_per_move=None, max_samples=2)
+    assert len(rev.chances) == len(steps) + 1
+    assert rev.chances[edit_at + 1] == archwk.analysis.win_chances(
+        archwk.replay(dict(s.record(), actions=steps[:edit_at + 1])))
+    assert all(p == 0 and i != edit_at for i, p, _ in rev.judged)
+    assert len(rev.players) == 2 and rev.players[1] == s.players[1].name
