@@ -23,6 +23,7 @@ Run: python scripts/voila_app.py [voila options] notebooks/
 """
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import os
@@ -61,6 +62,32 @@ def visitor_kernels(kernel_manager) -> int:
     return max(0, len(kernel_manager.list_kernel_ids()) - pooled)
 
 
+#: how long a page waits for its preheated kernel to finish running the notebook (seconds)
+PREHEAT_WAIT = 120
+
+
+async def preheated_ready(kernel_manager, path: str | None, timeout: float = PREHEAT_WAIT) -> None:
+    """Wait until the preheated kernel this page will take has run the whole notebook.
+
+    A page that takes a pool kernel still running the notebook gets the cells run so far
+    and then the rest as they finish; under load that hand-over sometimes left the page
+    with no board at all (seen in the browser tests: the kernel connected, the board
+    never came). Waiting for the run to finish hands the page a finished notebook, as
+    when the pool was filled long before; with no pool kernel for the page, no wait."""
+    if not path:
+        return
+    want = Path(path).as_posix()
+    for name, pool in getattr(kernel_manager, "_pools", {}).items():
+        if not pool or not (name == want or Path(name).as_posix().endswith("/" + want)):
+            continue
+        try:
+            content = await asyncio.wait_for(asyncio.shield(pool[0]), timeout)
+            await asyncio.wait_for(asyncio.shield(content["task"]), timeout)
+        except Exception:  # a failed or slow preheat: Voila's own path handles the page
+            pass
+        return
+
+
 class CappedVoilaHandler(TornadoVoilaHandler):
     """A notebook page, unless the visitors' kernels are at the cap."""
 
@@ -74,6 +101,7 @@ class CappedVoilaHandler(TornadoVoilaHandler):
             self.set_header("Content-Type", "text/html; charset=UTF-8")
             self.finish(BUSY_PAGE)
             return
+        await preheated_ready(self.kernel_manager, path)
         await super().get(path)
 
     def write(self, chunk):

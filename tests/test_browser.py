@@ -386,7 +386,13 @@ def test_a_page_whose_board_cannot_start_says_so_and_reloads(server, browser):
     vb.screenshot(page, "reload-offered")
     page.unroute(re.compile(r"/voila/archwk/plotly/"))
     banner.get_by_role("button", name="Reload the page").click()
-    page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
+    try:
+        page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
+    except Exception:
+        vb.screenshot(page, "reload-not-started")
+        (vb.ARTIFACTS / "reload-not-started.txt").write_text(
+            "console errors:\n" + "\n".join(console.errors) + "\n\nbody:\n" + vb.body_text(page)[:5000])
+        raise
     vb.wait_board(page, timeout=LOAD_TIMEOUT)
     page.wait_for_timeout(2500)
     assert page.locator(".archwk-reload").count() == 0

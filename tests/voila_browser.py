@@ -247,14 +247,40 @@ class Console:
             self.errors.append(f"{text} [{url}]" if url else text)
 
 
-def open_page(browser, url: str, *, viewport=(1500, 1100), wait_for: str | None = None, timeout: float = 90_000):
-    """A new browser context and page at `url`; returns (page, console)."""
+def open_page(browser, url: str, *, viewport=(1500, 1100), wait_for: str | None = None, timeout: float = 90_000,
+              reloads: int = 2):
+    """A new browser context and page at `url`; returns (page, console).
+
+    With `wait_for`: a page that says part of it did not start (the page guard's
+    banner, shown when a widget misses its start-up window on a busy machine) is
+    reloaded as the banner offers, up to `reloads` times, with a warning. A page that
+    never shows `wait_for` leaves a screenshot and its console errors in
+    artifacts/browser/ before the timeout is raised."""
+    import warnings
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
     console = Console().attach(page)
     page.goto(url, timeout=timeout)
     if wait_for:
-        page.wait_for_selector(wait_for, timeout=timeout)
+        try:
+            for attempt in range(reloads + 1):
+                page.wait_for_selector(f"{wait_for}, .archwk-reload", timeout=timeout)
+                if page.locator(".archwk-reload").count() == 0 or page.locator(wait_for).count():
+                    break
+                warnings.warn(f"{url}: the page said part of it did not start (machine load "
+                              f"{os.getloadavg()[0]:.1f}); reloading it as it offers")
+                page.locator(".archwk-reload button").click()
+                page.wait_for_load_state(timeout=timeout)
+            page.wait_for_selector(wait_for, timeout=timeout)
+        except Exception:
+            name = re.sub(r"[^A-Za-z0-9]+", "-", url.rsplit("/", 1)[-1])[:60]
+            try:
+                screenshot(page, f"timeout-{name}")
+                (ARTIFACTS / f"timeout-{name}.txt").write_text(
+                    "console errors:\n" + "\n".join(console.errors) + "\n\nbody:\n" + body_text(page)[:5000])
+            except Exception:
+                pass
+            raise
     return page, console
 
 
