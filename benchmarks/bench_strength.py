@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import statistics
@@ -34,17 +33,6 @@ from pathlib import Path
 
 MATCHES = ("2p", "4p")
 STALEMATE = 100  # archwk.ai.bots.STALEMATE_TURNS, checked in play_game
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play_game(task: tuple) -> dict:
@@ -98,6 +86,7 @@ def _dist(xs) -> dict:
 
 
 def summarise(match: str, games: list[dict]) -> dict:
+    from archwk.ai.evaluate import wilson  # 95% Wilson interval (a shared win counts as a share)
     n = len(games)
     wins = sum(g["expert_share"] for g in games)
     lo, hi = wilson(wins, n)
