@@ -22,7 +22,7 @@ This module uses only the standard library and ``archwk.errors``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
@@ -80,13 +80,13 @@ class FrozenMap(Mapping):
 
     # the underlying dict's own views and lookups (read only): the rules read card
     # costs and goods at every listing, and the generic Mapping ones are slower
-    def items(self):  # type: ignore[override]
+    def items(self) -> ItemsView:
         return self._data.items()
 
-    def keys(self):  # type: ignore[override]
+    def keys(self) -> KeysView:
         return self._data.keys()
 
-    def values(self):  # type: ignore[override]
+    def values(self) -> ValuesView:
         return self._data.values()
 
     def get(self, key: Any, default: Any = None) -> Any:
