@@ -94,6 +94,25 @@ def play_draft(page, console=None) -> None:
     raise AssertionError("the draft did not end")
 
 
+def turn_shown(page) -> int:
+    """The turn the explorer's history line shows ("turn 12 · 40 states in this line")."""
+    m = re.search(r"turn (\d+) · \d+ states? in this line", vb.body_text(page))
+    return int(m.group(1)) if m else -1
+
+
+def wait_your_turn(page, since: int, players: int = 3, timeout=STEP_TIMEOUT) -> None:
+    """Wait until the bots have played their turns after yours (turn `since`) and it is your
+    placement again (the prompt alone may still be the one from before your move while the
+    page updates)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not (turn_shown(page) >= since + players and page.get_by_text(YOUR_PLACEMENT).count()):
+        if time.monotonic() > deadline:
+            shot = vb.screenshot(page, "not-your-turn")
+            raise AssertionError(f"the bots did not hand back the turn within {timeout / 1000:.0f} s "
+                                 f"(screenshot {shot})")
+        page.wait_for_timeout(100)
+
+
 def place(page, location_label: str, location_id: str, console=None) -> dict:
     """You place a worker at a location; returns the board drawn afterwards."""
     before = (vb.board(page)["workers"].get(location_id) or {}).get("0", 0)
@@ -146,12 +165,14 @@ def test_explorer_moves_change_the_board(server, browser):
                                      board=True, timeout=LOAD_TIMEOUT)
     play_draft(page, console)
     assert vb.board(page)["workers"].get("quarry", {}).get("0") is None
+    turn = turn_shown(page)
     b = place(page, "Quarry", "quarry", console)
     assert b["workers"]["quarry"]["0"] == 1
-    page.get_by_text(YOUR_PLACEMENT).first.wait_for(timeout=STEP_TIMEOUT)  # bots played
+    wait_your_turn(page, turn)  # the bots played
+    turn = turn_shown(page)
     b = place(page, "Forest", "forest", console)
     assert b["workers"]["forest"]["0"] == 1 and b["workers"]["quarry"]["0"] == 1
-    page.get_by_text(YOUR_PLACEMENT).first.wait_for(timeout=STEP_TIMEOUT)
+    wait_your_turn(page, turn)
     b = place(page, "Quarry", "quarry", console)
     assert b["workers"]["quarry"]["0"] == 2
     assert_clean(page, console, "explorer-after-moves")
