@@ -120,6 +120,9 @@ def place(page, location_label: str, location_id: str, console=None) -> dict:
     click_and_wait(page, button,
                    lambda: (vb.board(page)["workers"].get(location_id) or {}).get("0", 0) == before + 1,
                    console=console)
+    # the board is redrawn first; the choices beside it are their own widgets, updated by later
+    # messages: let them land, so the next click is on this position's buttons
+    page.wait_for_timeout(600)
     return vb.board(page)
 
 
