@@ -160,6 +160,15 @@ def worker_total(s, p: int) -> int:
 
 # --------------------------------------------------------------------------- apprentices
 
+def holds(pl, items) -> bool:
+    """Whether player board `pl` has at least these amounts, ((item, n), ...): a cost
+    it can pay, a trade it can make."""
+    for r, n in items:  # noqa: SIM110  (a loop: asked at every listing, faster than all() of a generator)
+        if getattr(pl, r) < n:
+            return False
+    return True
+
+
 def has_skills(s, p: int, needed) -> bool:
     if not needed:
         return True

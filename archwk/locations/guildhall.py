@@ -19,6 +19,7 @@ from ..core import (
     gain,
     geometry_n,
     has_skills,
+    holds,
     open_decision,
     put_silver_on_deck,
     record_event,
@@ -38,10 +39,7 @@ def payments(s, p, cost) -> list[tuple]:
     cuts = hooked(s, p, "cost_cut")
     mixed = hook_any(s, p, "gold_is_marble")
     if not cuts and not mixed:  # one way to pay: the printed cost
-        for r, n in cost.items():
-            if getattr(pl, r) < n:
-                return []
-        return [tuple(sorted(cost.items()))]
+        return [tuple(sorted(cost.items()))] if holds(pl, cost.items()) else []
     options = [dict(cost)]
     if cuts:
         cut = []
@@ -63,7 +61,7 @@ def payments(s, p, cost) -> list[tuple]:
     out = []
     for c in options:
         key = tuple(sorted((r, n) for r, n in c.items() if n))
-        if key not in out and all(getattr(pl, r) >= n for r, n in key):
+        if key not in out and holds(pl, key):
             out.append(key)
     return out
 
@@ -137,28 +135,14 @@ def can_construct(s, p) -> bool:
             b = BUILDING[name]
             if b.skills and not b.skills <= skills:
                 continue
-            if printed:  # one way to pay: the printed cost (as `payments`)
-                for r, n in _COST_ITEMS[name]:
-                    if getattr(pl, r) < n:
-                        break
-                else:
-                    return True
-            elif payments(s, p, b.cost):
+            if holds(pl, _COST_ITEMS[name]) if printed else payments(s, p, b.cost):  # printed: as `payments`
                 return True
     if cathedral_blocker(s, p):
         return False
     if pl.is_byzantine:
         return True
-    for cost in cards.CATHEDRAL[pl.cathedral_level].costs:
-        if printed:
-            for r, n in cost.items():
-                if getattr(pl, r) < n:
-                    break
-            else:
-                return True
-        elif payments(s, p, cost):
-            return True
-    return False
+    return any(holds(pl, cost.items()) if printed else payments(s, p, cost)
+               for cost in cards.CATHEDRAL[pl.cathedral_level].costs)
 
 
 def _blocker(s, p):

@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 
 from ..actions import Action
 from ..behaviour import apprentice_hook, hook_sum, hooked
-from ..core import APPRENTICES, change_virtue, gain, open_decision, own_at, record_event, writable_player
+from ..core import APPRENTICES, change_virtue, gain, holds, open_decision, own_at, record_event, writable_player
 from ..decisions import DecisionRule, LocationRule, TradesLeft, no_blocker, preview
 
 #: the board's two trades, as the multiset of resources paid (option of the action)
@@ -28,10 +28,6 @@ def trade_terms(action: Action) -> tuple[dict, dict]:
     return pay, ({"virtue": 1} if len(action.option) == 2 else {"marble": 1})
 
 
-def _affordable(pl, pay) -> bool:
-    return all(getattr(pl, k) >= v for k, v in pay.items())
-
-
 #: each board trade: (make its action, what it pays as ((resource, n), ...))
 _BOARD_TRADE_OFFERS = tuple(
     (Action._prepared(("trade", None, None, None, opt)), tuple(trade_terms(Action("trade", option=opt))[0].items()))
@@ -42,16 +38,10 @@ _STOP = Action._prepared(("stop", None, None, None, None))
 def _legal(s, dec):
     p = dec.player
     pl = s.players[p]
-    out = []
-    for make, pay in _BOARD_TRADE_OFFERS:
-        for r, n in pay:
-            if getattr(pl, r) < n:
-                break
-        else:
-            out.append(make())
+    out = [make() for make, pay in _BOARD_TRADE_OFFERS if holds(pl, pay)]
     if pl.apprentice_ids:
         for h in hooked(s, p, "storehouse_trade"):
-            if h.card is not None and _affordable(pl, h.value.pay):
+            if h.card is not None and holds(pl, h.value.pay.items()):
                 out.append(Action("trade", card=h.card.id))
     out.append(_STOP())
     return out
