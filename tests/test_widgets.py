@@ -56,6 +56,33 @@ def test_whole_game_by_clicking_buttons():
     assert ex.state.is_over
 
 
+def test_a_click_meant_for_the_choices_before_does_nothing():
+    """A click the browser sent while it still showed the previous choices (a double
+    click, a click while the bots play) must not make whatever choice now sits in
+    that button's place: the old buttons are closed, and a click on them is dropped."""
+    from ipywidgets.widgets.widget import _instances
+    ex = GameExplorer(archwk.new_game(3, seed=21), seats=["person", "random", "random"])
+    rng = random.Random(8)
+    ex.decision.buttons[0].click()  # keep a card: the draft goes on
+    for _ in range(40):
+        state, old = ex.state, ex.decision.buttons
+        rng.choice(old).click()
+        assert ex.state is not state
+        if ex.state.is_over:
+            break
+        after, history = ex.state, len(ex.state.history)
+        # the same places are clicked again, as a browser that has not yet redrawn would
+        for b in old:
+            b.click()
+        assert ex.state is after and len(ex.state.history) == history and ex.error_text == ""
+        assert not set(old) & set(ex.decision.buttons)
+        assert all(b.comm is None for b in old)  # closed: the browser's click reaches nothing
+    # closed buttons are gone from the kernel: stepping through a game does not pile up widgets
+    live = [w for w in list(_instances.values())
+            if ex.decision._clicked in getattr(getattr(w, "_click_handlers", None), "callbacks", ())]
+    assert sorted(map(id, live)) == sorted(map(id, ex.decision.buttons))
+
+
 def test_illegal_choose_raises_and_shows_the_rule():
     ex = GameExplorer(placing(3, seed=2))
     before = ex.state

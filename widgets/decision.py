@@ -3,8 +3,12 @@ grouped by kind. At a placement decision every location is listed; those the
 player cannot choose are greyed with the library's reason
 (`placement_blockers()`).
 
-Buttons are kept in a pool and relabelled on each update, so stepping through
-a game does not create (and leak) new widgets at every decision.
+Each position gets its own action buttons, and the buttons of the position
+before are closed when they are replaced. A button is never relabelled for
+another choice: a click the browser sent while it still showed the old choices
+(a double click, a click during the bots' turns) reaches a closed button and
+does nothing, instead of making whatever choice now sits in that place. The
+greyed rows cannot be clicked, so they are kept in a pool and relabelled.
 """
 from __future__ import annotations
 
@@ -219,6 +223,10 @@ class DecisionPanel(ipywidgets.VBox):
         self.prompt.add_class("archwk-prompt")
         self._on_choose = on_choose
         self._buttons: list[ipywidgets.Button] = []
+        self._buttons_for = None  # the state the action buttons were made for
+        # one layout and one style for every action button: a new button is one widget, not three
+        self._button_layout = ipywidgets.Layout(**_BUTTON_LAYOUT)
+        self._button_style = ipywidgets.ButtonStyle()
         self._reasons: list[ipywidgets.HTML] = []
         self._rows: list[ipywidgets.HBox] = []
         self._headers: list[ipywidgets.HTML] = []
@@ -228,12 +236,20 @@ class DecisionPanel(ipywidgets.VBox):
     # ---- pools
     def _button(self, i: int) -> ipywidgets.Button:
         while len(self._buttons) <= i:
-            b = ipywidgets.Button(layout=ipywidgets.Layout(**_BUTTON_LAYOUT))
+            b = ipywidgets.Button(layout=self._button_layout, style=self._button_style)
             b.add_class("archwk-choice")
             b._action = None
             b.on_click(self._clicked)
             self._buttons.append(b)
         return self._buttons[i]
+
+    def _retire_buttons(self) -> list[ipywidgets.Button]:
+        """Take the action buttons out of use (for a new position); the caller closes
+        them once they are no longer shown."""
+        old, self._buttons = self._buttons, []
+        for b in old:
+            b._action = None
+        return old
 
     def _blocked_row(self, i: int) -> ipywidgets.HBox:
         while len(self._rows) <= i:
@@ -259,7 +275,8 @@ class DecisionPanel(ipywidgets.VBox):
             for c in getattr(w, "children", ()):
                 c.close()
             w.close()
-        for w in (self.prompt, self.note, self.groups_box, self.faces, self.css):
+        for w in (self.prompt, self.note, self.groups_box, self.faces, self.css, self._button_layout,
+                  self._button_style):
             w.close()
         super().close()
 
@@ -304,13 +321,17 @@ class DecisionPanel(ipywidgets.VBox):
         if self.note.value != note_html:
             self.note.value = note_html
         if not can_act or state.is_over or state.is_view:
-            for b in self._buttons:
-                b._action = None
+            retired = self._retire_buttons()
+            self._buttons_for = None
             if self.groups_box.children:
                 self.groups_box.children = ()
             if self.faces.value:
                 self.faces.value = ""
+            for b in retired:
+                b.close()
             return
+        retired = self._retire_buttons() if state is not self._buttons_for else []
+        self._buttons_for = state
         children = []
         nb = nr = 0
         for gi, (heading, rows) in enumerate(decision_groups(state)):
@@ -351,6 +372,8 @@ class DecisionPanel(ipywidgets.VBox):
             b._action = None
         if tuple(self.groups_box.children) != tuple(children):
             self.groups_box.children = children
+        for b in retired:  # no longer shown: a click still on its way to one of them is dropped
+            b.close()
         faces = choice_faces(state, state.legal_actions())
         if self.faces.value != faces:
             self.faces.value = faces
