@@ -127,6 +127,26 @@ def test_playing_a_hint_choice_applies_it_and_is_not_judged():
         ex.coach.play_hint(0)
 
 
+def test_a_click_on_an_earlier_hint_plays_nothing():
+    """A "Play choice" click the browser sent while it still showed an earlier hint
+    (asked again at this position, or before a move) must not play what the new
+    hint lists in that place."""
+    ex = explorer(seats=["person", "person", "person"])
+    hp = ex.coach.hint_panel
+    hp.button.click()
+    first = list(hp.play_buttons[:len(hp.choices)])
+    hp.button.click()  # the same position asked again: new buttons
+    assert not set(first) & set(hp.play_buttons)
+    start, state = ex.session.cursor, ex.state
+    for b in first:
+        b.click()
+    assert ex.state is state and ex.session.cursor == start and ex.coach.error.value == ""
+    assert all(b.comm is None for b in first)  # closed: a click from the browser reaches nothing
+    second = hp.choices[1].action
+    hp.play_buttons[1].click()  # the shown hint's buttons still play their choice
+    assert ex.session.action_at(start + 1) == second
+
+
 def test_the_hint_thinks_on_a_thread_and_shows_it_is_busy():
     ex = explorer(background=True, samples=None, hint_seconds=1.0)
     hp = ex.coach.hint_panel

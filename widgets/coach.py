@@ -297,6 +297,7 @@ class HintPanel(ipywidgets.VBox):
         self.status.add_class("archwk-live")  # "thinking…" and the result are read out (widgets.a11y)
         # the rows of choices are made with the first hint (fewer widgets for the page to draw at first)
         self.play_buttons: list[ipywidgets.Button] = []
+        self._button_layout = ipywidgets.Layout(width="110px", flex="0 0 auto")  # shared by the play buttons
         self.texts: list[ipywidgets.HTML] = []
         self._rows: list[ipywidgets.HBox] = []
         self._on_play = on_play
@@ -328,17 +329,28 @@ class HintPanel(ipywidgets.VBox):
         self.status.value = (f"<span>The coach's {n} best choice{'s' if n != 1 else ''} for {esc(who)}, "
                              "best first:</span>" if n else "<span>The coach found nothing to suggest.</span>")
         self._make_rows(len(self.choices))
-        for c, (choice, text, button) in enumerate(zip(self.choices, self.texts, self.play_buttons)):
+        # each hint gets its own play buttons: a click sent while the browser still showed an
+        # earlier hint (of this position or another) reaches a closed button and plays nothing
+        old = self.play_buttons[:len(self.choices)]
+        for c, (choice, text, row) in enumerate(zip(self.choices, self.texts, self._rows)):
             text.value = choice_html(c + 1, choice)
-            button.tooltip = f"play: {choice.label}"
+            b = self._play_button(c, self.choices)
+            b.tooltip = f"play: {choice.label}"
+            self.play_buttons[c] = b
+            row.children = (b, text)
         self.rows.children = self._rows[:len(self.choices)]
+        for b in old:
+            b.close()
+
+    def _play_button(self, i: int, choices: list) -> ipywidgets.Button:
+        b = ipywidgets.Button(description=f"Play choice {i + 1}", layout=self._button_layout)
+        b.on_click(lambda _b: self._on_play(i) if choices is self.choices else None)
+        return b
 
     def _make_rows(self, n: int) -> None:
         while len(self._rows) < n:
             i = len(self._rows)
-            b = ipywidgets.Button(description=f"Play choice {i + 1}",
-                                  layout=ipywidgets.Layout(width="110px", flex="0 0 auto"))
-            b.on_click(lambda _b, i=i: self._on_play(i))
+            b = self._play_button(i, [])
             t = ipywidgets.HTML(layout=ipywidgets.Layout(flex="1 1 auto", margin="0 0 0 6px"))
             self.play_buttons.append(b)
             self.texts.append(t)
@@ -350,6 +362,7 @@ class HintPanel(ipywidgets.VBox):
             for c in w.children:
                 c.close()
             w.close()
+        self._button_layout.close()
         super().close()
 
     def clear(self) -> None:
