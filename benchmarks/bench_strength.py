@@ -13,15 +13,20 @@ quartiles, max) of the expert and of all seats, game length in turns and
 decisions, the expert's decision time (mean and max over decisions where it
 searched), and whether any game reached the stalemate backstop
 (`archwk.ai.bots.STALEMATE_TURNS`) or did not end. Results are printed and
-written as JSON (``--out``).
+written as JSON (``--out``), after every game, with a fingerprint of the archwk
+code played. A long run can be spread over several sittings (other seeds, e.g.
+``--seed 13200``) and joined with ``--merge``, which refuses files of other
+settings or other code.
 
     nice -n 10 python benchmarks/bench_strength.py --seconds 1 --games 200 --jobs 1
     python benchmarks/bench_strength.py --seconds 0.1 --games 20 --jobs 2 --matches 2p
     python benchmarks/bench_strength.py --seconds 0.1 --param rollout=0 --param exploration=0.7
+    python benchmarks/bench_strength.py --merge a.json b.json --out strength.json
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -158,6 +163,17 @@ def _save(path: str, results: dict, match: str, games: list[dict]) -> dict:
     return r
 
 
+def code_fingerprint() -> str:
+    """A digest of the archwk package's source and data files: runs merge only when they
+    played the same code (a run may be spread over several sittings)."""
+    root = Path(__file__).resolve().parent.parent / "archwk"
+    h = hashlib.sha256()
+    for f in sorted(root.rglob("*")):
+        if f.is_file() and f.suffix in (".py", ".json", ".toml") and "__pycache__" not in f.parts:
+            h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
 def merge(paths: list[str], out: str) -> int:
     """One table from several results files (e.g. runs of other seeds with the same settings)."""
     docs = [json.loads(Path(p).read_text()) for p in paths]
@@ -165,7 +181,13 @@ def merge(paths: list[str], out: str) -> int:
     if len(params) != 1:
         print(f"merge: the files were run with different settings: {sorted(params)}", file=sys.stderr)
         return 2
-    results = {"params": docs[0]["params"], "merged_from": paths, "matches": [], "games": {}}
+    codes = {d.get("code") for d in docs}
+    if len(codes) != 1 or None in codes:
+        print("merge: the files were not all played by the same archwk code "
+              f"(code fingerprints: {sorted(map(str, codes))})", file=sys.stderr)
+        return 2
+    results = {"params": docs[0]["params"], "code": docs[0]["code"], "merged_from": paths, "matches": [],
+               "games": {}}
     for match in MATCHES:
         games = [g for d in docs for g in d.get("games", {}).get(match, [])]
         seeds = [g["seed"] for g in games]
@@ -197,7 +219,7 @@ def main(argv=None) -> int:
     for item in args.param:
         name, _, text = item.partition("=")
         params[name.strip()] = _value(text.strip())
-    results = {"params": params, "games_per_match": args.games, "jobs": args.jobs, "seed": args.seed,
+    results = {"params": params, "code": code_fingerprint(), "games_per_match": args.games, "jobs": args.jobs, "seed": args.seed,
                "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S"), "matches": []}
     t0 = time.time()
