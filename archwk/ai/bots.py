@@ -105,7 +105,7 @@ def _targets(s, p):
 _GROUP_WORTH = (0.5, 0.5, 0.75, 0.3, 0, 0, 0, 0, 0)
 
 
-def position_value(s, p: int) -> float:
+def position_value(s, p: int, live: float | None = None) -> float:
     """Player p's prospects in VP: the score now plus the likely worth of what they hold.
 
     The score is the rulebook's (end-game Virtue buildings left out); the rest
@@ -137,8 +137,9 @@ def position_value(s, p: int) -> float:
     _, score, later, shared = hit
     for b in shared:  # bonuses that compare with the other players
         score += building_bonus(s, p, b)
-    n = len(s.players)
-    live = 1.0 - min(1.0, len(s.guildhall) / (4 * ((n if n > 2 else 2) + 1)))  # 1 - progress(s)
+    if live is None:
+        n = len(s.players)
+        live = 1.0 - min(1.0, len(s.guildhall) / (4 * ((n if n > 2 else 2) + 1)))  # 1 - progress(s)
     if live <= 0 or s.phase == "over":
         return float(score)
     # a group at a gathering location is future income (and a target for captures)
@@ -360,10 +361,50 @@ def in_stalemate(s) -> bool:
     return s.phase == "play" and s.turn_no > STALEMATE_TURNS * len(s.players)
 
 
+_GATHERED_AT = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines", "silver": "silversmith"}
+_HIRE_SILVER = 4  # archwk.locations.workshop: 4 Silver, 2 of them Tax
+
+
+def _nearest_build(s, p):
+    """The building in p's hand nearest to being built, as (cost items, missing
+    skills, shortfall by resource), or None with no building card in hand. A
+    missing skill counts as 4 missing goods."""
+    pl = s.players[p]
+    have = _skills_of(pl.apprentice_ids)
+    best, best_k = None, 0
+    for name in pl.hand:
+        info = _BINFO.get(name)
+        if info is None:  # a hidden card in a view
+            continue
+        _worth, cost, skills = info
+        short = {r: n - getattr(pl, r) for r, n in cost if n > getattr(pl, r)}
+        k = 4 * len(skills - have) + sum(short.values())
+        if best is None or k < best_k:
+            best, best_k = (cost, skills - have, short), k
+    return best
+
+
+def _wanted(s, p) -> tuple[str | None, frozenset]:
+    """What p's nearest building still needs most (a resource, "silver" to hire
+    a missing skill, "cards" for a first building card, or None) and the skills missing."""
+    near = _nearest_build(s, p)
+    if near is None:
+        return "cards", frozenset()
+    _cost, missing, short = near
+    if missing:
+        return ("silver" if s.players[p].silver < _HIRE_SILVER else "skill"), frozenset(missing)
+    if not short:
+        return None, frozenset()
+    return max(short, key=lambda r: (short[r], r)), frozenset()
+
+
 def stalemate_choice(s, acts):
     """Play towards the end of the game: construct (the Guildhall filling up is
-    what ends it), else get a building card, else gather what the cheapest
-    building in hand still needs."""
+    what ends it); else work towards the building in hand nearest to being
+    built: a building card when there is none, an apprentice with a skill it
+    needs (Silver first to pay for one), else the good it lacks most (Marble by
+    trading Wood and Stone at the King's Storehouse). When everyone plays it,
+    the game ends (tests/test_bots.py)."""
     acts = without_free_discards(s, acts)
     p = s.current_player
     pl = s.players[p]
@@ -371,31 +412,47 @@ def stalemate_choice(s, acts):
     by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
+    want, missing = _wanted(s, p)
     if d == "place":
         places = {a.location: a for a in by_kind.get("place", ())}
         if "guildhall" in places:
             return places["guildhall"]
-        targets = [x for x in _targets(s, p) if x[2]]
-        if not targets and "workshop" in places:
-            return places["workshop"]
-        if targets:
-            short: dict[str, int] = {}
-            for _worth, cost, _, _ in targets:
-                for r, n in cost:
-                    short[r] = short.get(r, 0) + max(0, n - getattr(pl, r))
-            want = max(short, key=lambda r: short[r]) if short and max(short.values()) > 0 else None
-            loc = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines"}.get(want) if want else None
-            if loc in places:
-                return places[loc]
+        loc: str | None
+        if want in ("cards", "skill"):
+            loc = "workshop"
+        elif want == "marble":
+            loc = "storehouse" if pl.wood + pl.stone >= 3 else ("forest" if pl.wood <= pl.stone else "quarry")
+        else:
+            loc = _GATHERED_AT.get(want) if want else None
+        if loc in places:
+            return places[loc]
         return fast_choice(s, acts, random.Random(s.turn_no))
-    if d == "workshop" and "plans" in by_kind:
-        return by_kind["plans"][0]
+    if d == "workshop":
+        if want == "skill":
+            for a in by_kind.get("hire", ()):
+                if _cards.APPRENTICES[s.display[a.target] - 1].skills & missing:
+                    return a
+        if "plans" in by_kind and (want == "cards" or not by_kind.get("hire")):
+            return by_kind["plans"][0]
+        if by_kind.get("hire"):
+            return by_kind["hire"][0]
     if d == "guildhall" or d == "crane":
         builds = by_kind.get("construct", []) + by_kind.get("cathedral", [])
         if builds:
             return max(builds, key=lambda a: _build_worth(s, p, a))
     if d == "mines":
-        return by_kind["mine"][0]
+        mines = {a.option: a for a in by_kind.get("mine", ())}
+        if "gold" in mines and want != "clay":  # Gold scores; Clay beyond need does not
+            return mines["gold"]
+        if mines:
+            return mines.get("clay") or next(iter(mines.values()))
+    if d == "storehouse":
+        if want == "marble":
+            for a in by_kind.get("trade", ()):
+                if isinstance(a.option, tuple) and len(a.option) == 3 and set(a.option) <= {"wood", "stone"}:
+                    return a
+        if "stop" in by_kind:
+            return by_kind["stop"][0]
     return fast_choice(s, acts, random.Random(s.turn_no))
 
 

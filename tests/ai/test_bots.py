@@ -10,6 +10,7 @@ import pytest
 import archwk
 from archwk.ai import bots
 from archwk.ai.determinize import Determinizer
+from archwk.table import guildhall_spaces
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 
 
@@ -97,6 +98,79 @@ def test_stalemate_choice_builds_when_it_can():
             break
         s = s.apply(bots.FastBot(1).choose(s))
     assert bots.stalemate_choice(s, s.legal_actions()).location == "guildhall"
+
+
+def _placing(n=2, seed=4):
+    s = _mid_game(n=n, seed=seed, decisions=10)
+    while s.decision != "place":
+        s = s.apply(bots.FastBot(1).choose(s))
+    return s
+
+
+def _backstop(s):
+    acts = s.legal_actions()
+    return acts[0] if len(acts) == 1 else bots.stalemate_choice(s, acts)
+
+
+def test_backstop_hires_the_skill_its_building_needs():
+    """RB, Workshop: hire 1 apprentice or work on plans. With a building whose
+    skill is missing, the backstop hires an apprentice who has it, not more plans."""
+    s = _placing()
+    p = s.current_player
+    display = [1, 2, 3, 4, 5, 6, 8, 10]  # only the apprentice in slot 2 (an Acolyte) has Masonry
+    s = s.edit(player=p, hand=["Factory"], apprentices=[], silver=10, display=display,
+               resources={"clay": 0, "wood": 0, "stone": 0, "gold": 0, "marble": 0})
+    a = bots.stalemate_choice(s, s.legal_actions())
+    assert a.kind == "place" and a.location == "workshop"
+    s = s.apply(a)
+    assert s.decision == "workshop"
+    hire = bots.stalemate_choice(s, s.legal_actions())
+    assert hire.kind == "hire" and "masonry" in archwk.cards.APPRENTICES[s.display[hire.target] - 1].skills
+
+
+def test_backstop_trades_for_the_marble_its_building_needs():
+    """Facts §10, King's Storehouse: any 3 of Wood and Stone trade for 1 Marble."""
+    s = _placing()
+    p = s.current_player
+    s = s.edit(player=p, hand=["Fountain"], resources={"clay": 0, "wood": 4, "stone": 3, "gold": 0, "marble": 0})
+    a = bots.stalemate_choice(s, s.legal_actions())
+    assert a.kind == "place" and a.location == "storehouse"
+    s = s.apply(a)
+    trade = bots.stalemate_choice(s, s.legal_actions())
+    assert trade.kind == "trade" and len(trade.option) == 3 and set(trade.option) <= {"wood", "stone"}
+    assert s.apply(trade).players[p].marble == 1
+
+
+def test_backstop_takes_the_gold_its_building_needs():
+    """Facts §10, Mines: W + 1 Clay or floor(W/2) Gold."""
+    s = _placing()
+    p = s.current_player
+    s = s.edit(player=p, hand=["Steeple"], resources={"clay": 0, "wood": 2, "stone": 0, "gold": 0, "marble": 0},
+               workers_at={"mines": {p: 3}})
+    a = bots.stalemate_choice(s, s.legal_actions())
+    assert a.kind == "place" and a.location == "mines"
+    s = s.apply(a)
+    take = bots.stalemate_choice(s, s.legal_actions())
+    assert take.option == "gold" and s.apply(take).players[p].gold == 2
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_backstop_ends_the_game_when_every_seat_plays_it(seed):
+    """RB, End of the Game: the game ends when the Guildhall's last space is
+    filled. From positions of any point of a game, every seat playing the
+    bots' backstop fills it (it once looped for ever: a seat without
+    apprentices drew building plans at every turn, another mined Clay it did not need)."""
+    n = 2 + seed % 4
+    s = archwk.new_game(n, seed=300 + seed)
+    fast = [bots.FastBot(seed * 10 + i) for i in range(n)]
+    stop = 20 + (seed * 37) % 140
+    while not s.is_over and (s.phase != "play" or s.turn_no < stop):
+        s = s.apply(fast[s.current_player].choose(s))
+    start = s.turn_no
+    while not s.is_over:
+        assert s.turn_no - start < 80 * n, f"no end after {s.turn_no - start} turns of the backstop"
+        s = s.apply(_backstop(s))
+    assert len(s.guildhall) >= len(guildhall_spaces(n))
 
 
 def test_make_bot_names():
