@@ -109,7 +109,8 @@ def position_value(s, p: int, live: float | None = None) -> float:
     """Player p's prospects in VP: the score now plus the likely worth of what they hold.
 
     The score is the rulebook's (end-game Virtue buildings left out); the rest
-    fades out as the Guildhall fills. Only public parts of the state and p's own
+    fades out as the Guildhall fills: it counts for `live`, by default the share
+    of Guildhall spaces still open. Only public parts of the state and p's own
     hand are read, so it is the same on a determinization as on the real game.
 
     >>> import archwk

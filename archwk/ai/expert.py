@@ -19,7 +19,8 @@
   turn the same way (`reply`), then `rollout` decisions of `fast_choice`
   (none by default). The position reached is valued for every seat by a leaf
   value, a win chance per seat summing to 1: `softmax_value` by default (a
-  softmax of `position_value` on a scale that narrows as the Guildhall fills),
+  softmax of `leaf_worth`, the heuristic `position_value` adjusted for long
+  games and for the Mines, on a scale that narrows as the Guildhall fills),
   "winchance" for the trained model (`archwk.ai.winchance.win_chances`), or
   any function `state -> list[float]`;
 * the root action visited most is played.
@@ -51,7 +52,7 @@ from collections.abc import Callable, Sequence
 
 from ..actions import Action
 from ..engine import quiet
-from ..model import GameState
+from ..model import OPEN_INDEX, GameState
 from ..scoring import winners
 from .bots import (
     HeuristicBot,
@@ -72,10 +73,42 @@ from .determinize import Determinizer
 TEMPERATURE = 4.0
 
 LeafValue = Callable[[GameState], Sequence[float]]
+_MINES = OPEN_INDEX["mines"]
+
+
+#: a long game keeps goods and cards worth having: from PACE_TURNS[0] turns a
+#: player to PACE_TURNS[1], the share of their worth that `position_value` keeps
+#: (1 - progress) is raised towards PACE_FLOOR. (By the Guildhall alone, a
+#: game that stalls with its last spaces open values nothing but Gold, so nobody
+#: builds the last buildings and the game drags on.)
+PACE_TURNS = (40, 80)
+PACE_FLOOR = 0.8
+#: Clay, Wood or Stone beyond this many of each count for nothing
+GOODS_CAP = 6
+#: VP per Gold a player's group at the Mines yields at each placement there
+#: (floor(W / 2), facts §10): the group's income, which the Guildhall's progress
+#: does not discount, and what a capture there takes away
+MINES_GROUP_VP = 1.5
+
+
+def leaf_worth(s: GameState, p: int) -> float:
+    """Player p's prospects in VP as the expert values a leaf: `position_value`
+    with the long-game floor (`PACE_TURNS`), no worth for goods beyond
+    `GOODS_CAP` and the Mines group's income (`MINES_GROUP_VP`). Reads what
+    `position_value` reads: public parts and p's own hand."""
+    n = len(s.players)
+    pr = progress(s)
+    lo, hi = PACE_TURNS
+    floor = PACE_FLOOR * min(1.0, max(0.0, (s.turn_no / n - lo) / (hi - lo)))
+    live = max(1.0 - pr, floor)
+    pl = s.players[p]
+    excess = max(0, pl.clay - GOODS_CAP) + max(0, pl.wood - GOODS_CAP) + max(0, pl.stone - GOODS_CAP)
+    return (position_value(s, p, live) - live * 0.15 * excess
+            + MINES_GROUP_VP * (s.board[_MINES][p] // 2))
 
 
 def softmax_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]:
-    """Each seat's chance to win `s`, from a softmax of `position_value` on a
+    """Each seat's chance to win `s`, from a softmax of `leaf_worth` on a
     scale of `temperature` VP at mid-game, 1.5 times that at the start and half
     of it at the end (the winners share 1 when the game is over). Reads only
     what `position_value` reads: public parts and each player's own hand.
@@ -90,7 +123,7 @@ def softmax_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]
         w = winners(s)
         return [1.0 / len(w) if i in w else 0.0 for i in range(n)]
     scale = temperature * (1.5 - progress(s))
-    vals = [position_value(s, i) / scale for i in range(n)]
+    vals = [leaf_worth(s, i) / scale for i in range(n)]
     top = max(vals)
     ex = [math.exp(v - top) for v in vals]
     tot = sum(ex)

@@ -9,7 +9,8 @@ import archwk
 from archwk import bots
 from archwk.ai.bots import HeuristicBot, without_free_discards
 from archwk.ai.determinize import Determinizer
-from archwk.ai.expert import ExpertBot, softmax_value
+from archwk.ai import expert
+from archwk.ai.expert import ExpertBot, leaf_worth, softmax_value
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from archwk.model import OPEN_INDEX
 
@@ -199,8 +200,41 @@ def test_softmax_value_is_a_chance_per_seat():
     s = _search_position(n=3)
     v = softmax_value(s)
     assert len(v) == 3 and abs(sum(v) - 1) < 1e-9 and all(0 < x < 1 for x in v)
-    vals = [bots.position_value(s, i) for i in range(3)]
+    vals = [leaf_worth(s, i) for i in range(3)]
     assert v.index(max(v)) == vals.index(max(vals))  # the best prospects, the best chance
     end = archwk.play(archwk.new_game(2, seed=2), [HeuristicBot(1), HeuristicBot(2)])
     w = archwk.winners(end)
     assert softmax_value(end) == [1.0 / len(w) if i in w else 0.0 for i in range(2)]
+
+
+def _placing_position(n=2, seed=5):
+    s = _search_position(n=n, seed=seed, decisions=12)
+    while s.decision != "place":
+        s = s.apply(HeuristicBot(1).choose(s))
+    return s
+
+
+def test_leaf_worth_counts_a_mines_group_by_its_gold():
+    """Facts §10, Mines: a group of W own workers yields floor(W/2) Gold at each
+    placement there; the expert counts that income (what a capture takes away),
+    whatever the Guildhall's progress."""
+    s = _placing_position()
+    p = s.current_player
+    s0 = s.edit(workers_at={"mines": {p: 0}})
+    s6 = s.edit(workers_at={"mines": {p: 6}})
+    gain = leaf_worth(s6, p) - leaf_worth(s0, p)
+    heuristic_gain = bots.position_value(s6, p) - bots.position_value(s0, p)
+    assert gain - heuristic_gain == pytest.approx(expert.MINES_GROUP_VP * 3)
+    assert softmax_value(s6)[p] > softmax_value(s0)[p]
+
+
+def test_leaf_worth_gives_nothing_for_goods_no_building_needs():
+    """Scoring (facts §14): Clay, Wood and Stone score nothing; beyond what a
+    plan needs, a pile of them is no prospect either."""
+    s = _placing_position()
+    p = s.current_player
+    goods = {"clay": 6, "wood": 0, "stone": 0, "gold": 0, "marble": 0}
+    few = s.edit(player=p, hand=[], resources=goods)
+    many = s.edit(player=p, hand=[], resources=dict(goods, clay=90))
+    assert bots.position_value(many, p) > bots.position_value(few, p) + 4  # the heuristic bot's view
+    assert leaf_worth(many, p) == pytest.approx(leaf_worth(few, p))
