@@ -25,6 +25,7 @@ from ..core import BUILDING as _BUILDING
 from ..core import geometry_n as _geometry_n
 from ..core import skills_of as _skills_of
 from ..engine import NATIVE_DISCARD, quiet
+from ..locations.workshop import HIRE_SILVER
 from ..model import OPEN_INDEX as _OPEN
 from ..model import GameState
 from ..scoring import CATHEDRAL_VP, _score, building_bonus, final_scores
@@ -363,7 +364,6 @@ def in_stalemate(s) -> bool:
 
 
 _GATHERED_AT = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines", "silver": "silversmith"}
-_HIRE_SILVER = 4  # archwk.locations.workshop: 4 Silver, 2 of them Tax
 
 
 def _nearest_build(s, p):
@@ -393,7 +393,7 @@ def _wanted(s, p) -> tuple[str | None, frozenset]:
         return "cards", frozenset()
     _cost, missing, short = near
     if missing:
-        return ("silver" if s.players[p].silver < _HIRE_SILVER else "skill"), frozenset(missing)
+        return ("silver" if s.players[p].silver < HIRE_SILVER else "skill"), frozenset(missing)
     if not short:
         return None, frozenset()
     return max(short, key=lambda r: (short[r], r)), frozenset()
