@@ -224,6 +224,7 @@ class DecisionPanel(ipywidgets.VBox):
         self._on_choose = on_choose
         self._buttons: list[ipywidgets.Button] = []
         self._buttons_for = None  # the state the action buttons were made for
+        self._retired: list[ipywidgets.Button] = []  # out of use, closed at the next update
         # one layout and one style for every action button: a new button is one widget, not three
         self._button_layout = ipywidgets.Layout(**_BUTTON_LAYOUT)
         self._button_style = ipywidgets.ButtonStyle()
@@ -242,6 +243,14 @@ class DecisionPanel(ipywidgets.VBox):
             b.on_click(self._clicked)
             self._buttons.append(b)
         return self._buttons[i]
+
+    def _close_later(self, retired: list[ipywidgets.Button]) -> None:
+        """Close the buttons retired one update before these: the page may still be
+        building the views of the last ones (closing a model it is about to draw is an
+        error in the page), and a retired button does nothing when clicked."""
+        for b in self._retired:
+            b.close()
+        self._retired = retired
 
     def _retire_buttons(self) -> list[ipywidgets.Button]:
         """Take the action buttons out of use (for a new position); the caller closes
@@ -271,7 +280,7 @@ class DecisionPanel(ipywidgets.VBox):
 
     def close(self) -> None:
         """Close this panel and every pooled widget (shown or not)."""
-        for w in self._buttons + self._reasons + self._rows + self._headers + self._boxes:
+        for w in self._buttons + self._retired + self._reasons + self._rows + self._headers + self._boxes:
             for c in getattr(w, "children", ()):
                 c.close()
             w.close()
@@ -327,8 +336,7 @@ class DecisionPanel(ipywidgets.VBox):
                 self.groups_box.children = ()
             if self.faces.value:
                 self.faces.value = ""
-            for b in retired:
-                b.close()
+            self._close_later(retired)
             return
         retired = self._retire_buttons() if state is not self._buttons_for else []
         self._buttons_for = state
@@ -372,8 +380,7 @@ class DecisionPanel(ipywidgets.VBox):
             b._action = None
         if tuple(self.groups_box.children) != tuple(children):
             self.groups_box.children = children
-        for b in retired:  # no longer shown: a click still on its way to one of them is dropped
-            b.close()
+        self._close_later(retired)
         faces = choice_faces(state, state.legal_actions())
         if self.faces.value != faces:
             self.faces.value = faces
