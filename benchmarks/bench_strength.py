@@ -31,6 +31,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from multiprocessing import Pool
@@ -163,14 +164,30 @@ def _save(path: str, results: dict, match: str, games: list[dict]) -> dict:
     return r
 
 
-def code_fingerprint() -> str:
-    """A digest of the archwk package's source and data files: runs merge only when they
-    played the same code (a run may be spread over several sittings)."""
-    root = Path(__file__).resolve().parent.parent / "archwk"
+#: what a match game imports (`play_game`): the fingerprint covers these modules' code
+_PLAYED_IMPORTS = "import archwk, archwk.ai.bots, archwk.ai.expert, archwk.scoring"
+
+
+def code_fingerprint(root: Path | None = None) -> str:
+    """A digest of the archwk code a match plays: the source of every archwk module
+    a game of it imports (the rules, the bots, the expert; listed by a fresh
+    interpreter) and the card data. Runs merge only when they played the same code
+    (a run may be spread over several sittings); code no match runs (the coach,
+    the win-chance model, the command line) may change in between."""
+    pkg = (root or Path(__file__).resolve().parent.parent) / "archwk"
+    probe = (f"{_PLAYED_IMPORTS}\nimport sys\n"
+             "for name, m in sorted(sys.modules.items()):\n"
+             "    if (name == 'archwk' or name.startswith('archwk.')) and getattr(m, '__file__', None):\n"
+             "        print(m.__file__)\n")
+    env = dict(os.environ, PYTHONPATH=str(pkg.parent))
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True,
+                         cwd=str(pkg.parent))
+    files = {Path(line).resolve() for line in out.stdout.splitlines() if line}
+    files |= set(pkg.joinpath("data").glob("*.toml"))
     h = hashlib.sha256()
-    for f in sorted(root.rglob("*")):
-        if f.is_file() and f.suffix in (".py", ".json", ".toml") and "__pycache__" not in f.parts:
-            h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+    for f in sorted(files):
+        rel = f.relative_to(pkg.resolve())
+        h.update(str(rel).encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 

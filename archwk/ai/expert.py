@@ -25,6 +25,13 @@
   any function `state -> list[float]`;
 * the root action visited most is played.
 
+A game that runs long (past `CLOSE_TURNS[0]` turns a player, twice a human
+game's length) is steered towards its end: more and more of the root prior
+(up to `CLOSE_PRIOR`) goes to the closing plan's choice (`stalemate_choice`:
+construct, else work towards the building in hand nearest to being built).
+It stays a prior: a move the search finds clearly better is still played
+(releasing a Prison full of workers, say).
+
 It stops early when the best move is settled (the runner-up could not catch
 up in the time left), answers at once when there is a single legal choice,
 leaves free apprentice discards alone (`without_free_discards`) and the setup
@@ -89,6 +96,22 @@ GOODS_CAP = 6
 #: (floor(W / 2), facts §10): the group's income, which the Guildhall's progress
 #: does not discount, and what a capture there takes away
 MINES_GROUP_VP = 1.5
+
+
+#: turns a player from which the search leans on the closing plan, reaching its
+#: full weight at the second figure (a human game lasts about 25 turns a player)
+CLOSE_TURNS = (50, 70)
+#: the share of the root prior given to the closing plan's choice in a long game
+CLOSE_PRIOR = 0.7
+
+
+def closing_weight(s: GameState) -> float:
+    """How far a game is into its long tail, 0 before `CLOSE_TURNS[0]` turns a
+    player to 1 from `CLOSE_TURNS[1]`: the closing plan's share of the root prior
+    is `CLOSE_PRIOR` times this."""
+    lo, hi = CLOSE_TURNS
+    per = s.turn_no / len(s.players)
+    return min(1.0, max(0.0, (per - lo) / (hi - lo)))
 
 
 def leaf_worth(s: GameState, p: int) -> float:
@@ -179,7 +202,8 @@ class ExpertBot:
                  iterations: int | None = None, exploration: float = 1.0,
                  rollout: int = 0, value: LeafValue | str = "softmax",
                  settle: float = 1.0, temperature: float = TEMPERATURE,
-                 finish_turn: bool = True, prior_weight: float = 2.0, reply: bool = True):
+                 finish_turn: bool = True, prior_weight: float = 2.0, reply: bool = True,
+                 close_prior: float = CLOSE_PRIOR):
         if seconds is None and iterations is None:
             raise ValueError("ExpertBot: give a time budget (seconds) or an iterations cap, or both")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0
@@ -189,6 +213,8 @@ class ExpertBot:
             raise ValueError(f"ExpertBot: iterations must be a positive whole number, got {iterations!r}")
         if rollout < 0:
             raise ValueError(f"ExpertBot: rollout must be 0 or more decisions, got {rollout!r}")
+        if not (isinstance(close_prior, int | float) and 0 <= close_prior <= 1):
+            raise ValueError(f"ExpertBot: close_prior is a share of the prior from 0 to 1, got {close_prior!r}")
         self.seed = seed
         self.seconds = seconds
         self.iterations = iterations
@@ -198,13 +224,16 @@ class ExpertBot:
         self.finish_turn = finish_turn
         self.prior_weight = prior_weight
         self.reply = reply
+        self.close_prior = close_prior
         self.temperature = temperature
         self.value: LeafValue = leaf_value(value, temperature) if isinstance(value, str) else value
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed)
-        #: what the last search did: iterations run, root visits by action, seconds taken
+        #: what the last search did: iterations run, root visits and root prior by
+        #: action, seconds taken
         self.last_iterations = 0
         self.last_visits: dict[Action, int] = {}
+        self.last_prior: dict[Action, float] = {}
         self.last_seconds = 0.0
         #: decisions left to `stalemate_choice` past `STALEMATE_TURNS` (the bots' backstop)
         self.backstop_used = 0
@@ -215,7 +244,7 @@ class ExpertBot:
         acts = state.legal_actions()
         if not acts:
             raise ValueError(f"no legal action: {state.prompt}")
-        self.last_iterations, self.last_visits, self.last_seconds = 0, {}, 0.0
+        self.last_iterations, self.last_visits, self.last_prior, self.last_seconds = 0, {}, {}, 0.0
         if len(acts) == 1:
             return acts[0]
         cands = without_free_discards(state, acts)
@@ -250,6 +279,7 @@ class ExpertBot:
                 break
         self.last_iterations = it
         self.last_visits = dict(root.visits)
+        self.last_prior = dict(root.prior)
         self.last_seconds = time.perf_counter() - start
         return max(cands, key=lambda a: (root.visits.get(a, 0), self._mean(root, a)))
 
@@ -283,7 +313,9 @@ class ExpertBot:
         `relative_value` at the end of the mover's turn, as a softmax); the leaf
         value of that end-of-turn position is the action's first estimate.
         Past the clock time `until` (a decision with very many choices) the
-        remaining actions are valued one step ahead only, to keep to the budget."""
+        remaining actions are valued one step ahead only, to keep to the budget.
+        In a long game (`closing_weight`) part of the prior moves to the closing
+        plan's choice."""
         p = root.mover
         rel = []
         for a in cands:
@@ -294,6 +326,12 @@ class ExpertBot:
             root.q0[a] = self.value(x)[p]
         for a, pr in zip(cands, _softmax(rel, self.temperature / 2)):
             root.prior[a] = pr
+        mix = self.close_prior * closing_weight(s)
+        if mix > 0:
+            plan = stalemate_choice(s, cands)
+            for a in cands:
+                root.prior[a] *= 1.0 - mix
+            root.prior[plan] += mix
 
     def _expand(self, s: GameState, node: _Node, legal: list[Action], applied: dict,
                 mover: int) -> None:

@@ -64,6 +64,8 @@ def test_registry_refuses_bad_seconds(bad):
     ({"seconds": None, "iterations": 0}, "iterations must be a positive whole number"),
     ({"iterations": 2.5}, "iterations must be a positive whole number"),
     ({"rollout": -1}, "rollout must be 0 or more"),
+    ({"close_prior": 1.5}, "close_prior is a share of the prior from 0 to 1"),
+    ({"close_prior": "all"}, "close_prior is a share of the prior from 0 to 1"),
 ])
 def test_bad_settings_are_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
@@ -238,3 +240,56 @@ def test_leaf_worth_gives_nothing_for_goods_no_building_needs():
     many = s.edit(player=p, hand=[], resources=dict(goods, clay=90))
     assert bots.position_value(many, p) > bots.position_value(few, p) + 4  # the heuristic bot's view
     assert leaf_worth(many, p) == pytest.approx(leaf_worth(few, p))
+
+
+# ---------------------------------------------------------------- long games
+
+def test_closing_weight_grows_from_the_first_to_the_second_close_turn():
+    """0 before CLOSE_TURNS[0] turns a player, 1 from CLOSE_TURNS[1], in between
+    in proportion; the same at every player count."""
+    lo, hi = expert.CLOSE_TURNS
+    for n in (2, 4):
+        s = archwk.new_game(n, seed=1)
+        assert expert.closing_weight(s) == 0.0
+        weights = []
+        for per in (lo - 1, lo, (lo + hi) / 2, hi, hi + 30):
+            fake = type("Long", (), {"turn_no": per * n, "players": s.players})()
+            weights.append(expert.closing_weight(fake))
+        assert weights == [0.0, 0.0, pytest.approx(0.5), 1.0, 1.0]
+
+
+def test_a_long_game_leans_on_the_closing_plan(monkeypatch):
+    """RB, End of the Game: the Guildhall filling up ends the game. Past the close
+    turns the closing plan's choice (construct, or work towards the nearest
+    building) holds at least CLOSE_PRIOR of the root prior; before them the prior
+    is the heuristic ordering alone."""
+    s = _placing_position()
+    cands = without_free_discards(s, s.legal_actions())
+    short = ExpertBot(3, seconds=None, iterations=8)
+    plain = ExpertBot(3, seconds=None, iterations=8, close_prior=0.0)
+    short.choose(s)
+    plain.choose(s)
+    assert short.last_prior == plain.last_prior  # turn_no is far below CLOSE_TURNS[0]
+    monkeypatch.setattr(expert, "CLOSE_TURNS", (0, 1))  # every position is a long game
+    long = ExpertBot(3, seconds=None, iterations=8)
+    long.choose(s)
+    plan = bots.stalemate_choice(s, cands)
+    assert long.last_prior[plan] >= expert.CLOSE_PRIOR
+    assert sum(long.last_prior.values()) == pytest.approx(1.0)
+    others = [a for a in cands if a != plan]
+    assert all(long.last_prior[a] == pytest.approx(plain.last_prior[a] * (1 - expert.CLOSE_PRIOR)) for a in others)
+
+
+def test_the_closing_plan_gives_way_to_a_clearly_better_move(monkeypatch):
+    """RB, Guardhouse: releasing your workers from Prison is free. With most of
+    its workers in Prison the closing plan would still gather; the search sees
+    that the Guardhouse is worth far more, and goes there."""
+    monkeypatch.setattr(expert, "CLOSE_TURNS", (0, 1))
+    s = _placing_position()
+    p = s.current_player
+    s = s.edit(player=p, in_prison=15, hand=[s.building_deck[0]])
+    cands = without_free_discards(s, s.legal_actions())
+    plan = bots.stalemate_choice(s, cands)
+    assert plan.location != "guardhouse"  # the plan looks only at the building
+    choice = ExpertBot(7, seconds=None, iterations=200).choose(s)
+    assert choice.location == "guardhouse"

@@ -1,0 +1,67 @@
+"""The strength benchmark's bookkeeping (issue 13): results of several sittings
+merge only when they played the same code."""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import bench_strength  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def package_copy(tmp_path_factory):
+    """A copy of the archwk package to change."""
+    root = tmp_path_factory.mktemp("code")
+    shutil.copytree(ROOT / "archwk", root / "archwk", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
+    return root
+
+
+def _touch(path: Path) -> None:
+    path.write_text(path.read_text() + "\n# changed\n")
+
+
+def test_the_fingerprint_follows_the_code_a_match_plays(package_copy):
+    """The expert, the heuristic bot and the rules are what a match plays: changing
+    any of them changes the fingerprint; the coach, which no match runs, does not."""
+    first = bench_strength.code_fingerprint(package_copy)
+    assert first == bench_strength.code_fingerprint(package_copy)
+    _touch(package_copy / "archwk" / "ai" / "coach.py")
+    assert bench_strength.code_fingerprint(package_copy) == first
+    _touch(package_copy / "archwk" / "ai" / "expert.py")
+    after_expert = bench_strength.code_fingerprint(package_copy)
+    assert after_expert != first
+    _touch(package_copy / "archwk" / "locations" / "mines.py")
+    after_rules = bench_strength.code_fingerprint(package_copy)
+    assert after_rules != after_expert
+    data = package_copy / "archwk" / "data" / "buildings.toml"
+    data.write_text(data.read_text() + "\n")
+    assert bench_strength.code_fingerprint(package_copy) != after_rules
+
+
+def _results(tmp_path: Path, name: str, code: str, seed: int) -> str:
+    game = {"players": 2, "seed": seed, "seat": 0, "over": True, "backstop": False, "expert_backstop": 0,
+            "turns": 100, "decisions": 200, "scores": [40, 30], "winners": [0], "expert_share": 1.0,
+            "search_times": [0.5], "iterations": [300], "seconds": 60.0}
+    doc = {"params": {"seconds": 1.0}, "code": code, "games": {"2p": [game]}}
+    path = tmp_path / name
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_merge_refuses_results_of_other_code(tmp_path, capsys):
+    a = _results(tmp_path, "a.json", "aaaa", 1)
+    b = _results(tmp_path, "b.json", "bbbb", 2)
+    assert bench_strength.merge([a, b], str(tmp_path / "out.json")) == 2
+    assert "not all played by the same archwk code" in capsys.readouterr().err
+    assert not (tmp_path / "out.json").exists()
+    c = _results(tmp_path, "c.json", "aaaa", 2)
+    assert bench_strength.merge([a, c], str(tmp_path / "out.json")) == 0
+    merged = json.loads((tmp_path / "out.json").read_text())
+    assert [g["seed"] for g in merged["games"]["2p"]] == [1, 2]
