@@ -1,24 +1,35 @@
 """The coach: a hint, a judgement of a move, a review of a game, exercises from its mistakes.
 
-Every answer comes from the mover's view only (never a hidden card): a choice
-is valued by playing it out on many full games consistent with that view
-(`archwk.ai.determinize.Determinizer`). In each sample the choice is applied,
-the mover finishes the turn greedily (each later choice of the turn the one
-whose position has the best chance by `archwk.ai.winchance.win_chances`), then
-every seat plays with the fast rule-of-thumb policy (`archwk.ai.bots.fast_choice`)
-for one more round (the other seats' turns, the mover's next turn, the other
-seats' turns again), and the mover's win chance there is the sample's value.
-(With one round only, the advice drifted into farming Gold at the Mines and
-games played by it rarely ended; see benchmarks/bench_winchance.py, strength.) A choice's `win_chance` is the
-mean over its samples with a 95 % interval. Sample j is the same game and the
-same policy generator for every choice (common random numbers), so the
-differences between choices are measured on paired samples.
+Every answer comes from the mover's view only (never a hidden card). Two tools
+work together:
 
-The time (`seconds`) is spent adaptively: every choice gets a few samples,
-then only the choices still close to the best get more, until the time is up
-(or `max_samples` each). Results depend on the seed and, through the time
-budget, on the machine's speed; `seconds=None` with `max_samples` gives the
-same answer everywhere.
+* the expert bot's search (`archwk.ai.expert.ExpertBot`, on the mover's view)
+  ranks the choices: the hint's order, and the best choice a move is judged
+  against, are the moves it would play (its root visits);
+* the chance to win after a choice is measured by playing it out on many full
+  games consistent with that view (`archwk.ai.determinize.Determinizer`). In
+  each sample the choice is applied, the mover finishes the turn greedily (each
+  later choice of the turn the one whose position has the best chance by
+  `archwk.ai.winchance.win_chances`), then every seat plays with the fast
+  rule-of-thumb policy (`archwk.ai.bots.fast_choice`) for one more round (the
+  other seats' turns, the mover's next turn, the other seats' turns again), and
+  the mover's win chance there is the sample's value. A choice's `win_chance`
+  is the mean over its samples with a 95 % interval. Sample j is the same game
+  and the same policy generator for every choice (common random numbers), so the
+  differences between choices are measured on paired samples.
+
+(The samples alone rank choices poorly: played as a bot, their best choice won
+31% of 13 games against the heuristic bot, and one round only drifted into
+farming Gold at the Mines; the search wins most of its games against it,
+benchmarks/bench_strength.py.) Where the search does not run (the setup drafts,
+past the bots' stalemate turn) the samples rank the choices alone.
+
+The time (`seconds`) is split: `SEARCH_SHARE` of it for the search, the rest
+for samples, spent adaptively: every choice valued gets a few samples, then
+only the choices still close to the best get more, until the time is up (or
+`max_samples` each). Results depend on the seed and, through the time budget,
+on the machine's speed; `seconds=None` with `max_samples` (and the search's
+`search_iterations`) gives the same answer everywhere.
 
 Judgements follow lichess: a move is an inaccuracy, a mistake or a blunder
 when the mover's chance drops by 5, 10 or 15 points against the best choice
@@ -42,6 +53,7 @@ from ..record import replay_doc as _replay_doc
 from ..scoring import final_scores
 from .bots import fast_choice, without_free_discards
 from .determinize import Determinizer, viewer_of
+from .expert import ExpertBot
 from .winchance import win_chances
 
 #: (verdict, drop in points of win chance at which it starts), mildest first (lichess's)
@@ -58,6 +70,12 @@ _OWN_TURN_CAP = 12        # decisions of the mover's own turn played greedily
 _OTHERS_CAP = 80          # decisions of the other seats before the sample is scored (per round)
 _ROUNDS = 2               # rounds played out after the choice (the mover's later turns by the fast policy)
 _ROLLOUT_SALT = 0x5DEECE66D
+#: the share of a hint's or judgement's time given to the search that ranks the choices
+SEARCH_SHARE = 0.5
+#: the search's iterations when there is no time limit (`seconds=None`)
+SEARCH_ITERATIONS = 120
+#: choices the judge values beside the move played: the search's first ones
+_JUDGE_CHOICES = 3
 
 
 @dataclass(frozen=True)
@@ -250,23 +268,74 @@ class _Evaluator:
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
 
+    def searched(self, cands: Sequence[Action], seconds: float | None,
+                 iterations: int | None) -> list[Action] | None:
+        """`cands` in the order the expert's search prefers them (most visited at
+        the root first, then by its prior), searched on the mover's view; None
+        where it does not search (a single choice, the setup drafts, past the
+        bots' stalemate turn)."""
+        if len(cands) < 2:
+            return None
+        if seconds is not None and seconds <= 0:
+            return None
+        bot = ExpertBot(self.seed, seconds=seconds, iterations=iterations)
+        first = bot.choose(self._base(0))  # a game consistent with the view: the search determinizes it again
+        visits, prior = bot.last_visits, bot.last_prior
+        if not visits:
+            return None
+        return sorted(cands, key=lambda a: (a != first, -visits.get(a, 0), -prior.get(a, 0.0)))
+
     def choices(self, cands: Sequence[Action], *, seconds: float | None = 2.0, k: int = 3,
-                max_samples: int = _MAX_SAMPLES, forced: Iterable[Action] = ()) -> list[Choice]:
-        """`cands` valued, best first."""
+                max_samples: int = _MAX_SAMPLES, forced: Iterable[Action] = (),
+                ranked: bool = False) -> list[Choice]:
+        """`cands` valued: best first by their win chance, or (`ranked`) in the
+        order given, the search's."""
         self.run(cands, k=k, seconds=seconds, max_samples=max_samples, forced=forced)
-        rows = sorted(((a, self.stats(a)) for a in cands), key=lambda r: -r[1][0])
+        rows = [(a, self.stats(a)) for a in cands]
+        if not ranked:
+            rows.sort(key=lambda r: -r[1][0])
         labels = {a: str(a) for a in cands}
+        why = self._why_ranked if ranked else self._why
         out = []
         for rank, (a, (m, lo, hi, n)) in enumerate(rows):
-            out.append(Choice(a, labels[a], m, lo, hi, self._why(a, rank, rows, labels), n))
+            out.append(Choice(a, labels[a], m, lo, hi, why(a, rank, rows, labels), n))
         return out
 
-    def _why(self, a, rank, rows, labels) -> str:
-        m = rows[rank][1][0]
+    def _head(self, a, labels) -> str:
         vp = self.vp_now.get(a, 0)
         head = labels[a]
         if vp:
             head += f", {'+' if vp > 0 else ''}{vp} VP at once"
+        return head
+
+    def _why_ranked(self, a, rank, rows, labels) -> str:
+        """Why, for choices in the search's order: the first is the one to play."""
+        m = rows[rank][1][0]
+        head = self._head(a, labels)
+        if len(rows) == 1:
+            return f"{head}: the only choice here; your chance to win is {_pct(m)}."
+        first_a, first = rows[0][0], rows[0][1][0]
+        if rank == 0:
+            nxt_a, nxt = rows[1][0], rows[1][1][0]
+            d = round(100 * (m - nxt))
+            if d >= 1:
+                return (f"{head}: your best chance to win here, {_pct(m)}, {d} point"
+                        f"{'s' if d != 1 else ''} more than {labels[nxt_a]}.")
+            return (f"{head}: your best chance to win here, {_pct(m)}; {labels[nxt_a]} "
+                    f"({_pct(nxt)}) is close, but a deeper look prefers this one.")
+        d = round(100 * (first - m))
+        if d >= 1:
+            return (f"{head}: a {_pct(m)} chance to win, {d} point{'s' if d != 1 else ''} less than "
+                    f"{labels[first_a]}.")
+        if d <= -1:
+            return (f"{head}: a {_pct(m)} chance to win, {-d} point{'s' if d != -1 else ''} more than "
+                    f"{labels[first_a]} by the quick estimate, but a deeper look prefers {labels[first_a]}.")
+        return (f"{head}: a {_pct(m)} chance to win, about as good as {labels[first_a]}, but a deeper "
+                f"look prefers {labels[first_a]}.")
+
+    def _why(self, a, rank, rows, labels) -> str:
+        m = rows[rank][1][0]
+        head = self._head(a, labels)
         if len(rows) == 1:
             return f"{head}: the only choice here; your chance to win is {_pct(m)}."
         if rank == 0:
@@ -302,11 +371,19 @@ def _mean_interval(xs: Sequence[float], clip: bool = True) -> tuple[float, float
 
 # --------------------------------------------------------------------------- hint and judge
 
+def _search_budget(seconds: float | None, search_iterations: int | None) -> tuple[float | None, int | None]:
+    if seconds is None:
+        return None, search_iterations or SEARCH_ITERATIONS
+    return seconds * SEARCH_SHARE, search_iterations
+
+
 def hint(state: GameState, k: int = 3, *, seconds: float | None = 2.0, seed: int = 0,
-         max_samples: int = _MAX_SAMPLES) -> list[Choice]:
-    """The top `k` legal choices for the player to move, best first, each with
-    its win chance, 95 % interval and one sentence of why; from the mover's view
-    only. `seconds` is the time to spend (None: no limit, `max_samples` each).
+         max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None) -> list[Choice]:
+    """The top `k` legal choices for the player to move, best first (the
+    search's order: the first is the move to play), each with its win chance,
+    95 % interval and one sentence of why; from the mover's view only.
+    `seconds` is the time to spend (None: no limit, `max_samples` each and
+    `search_iterations` for the search).
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=1)
@@ -318,13 +395,17 @@ def hint(state: GameState, k: int = 3, *, seconds: float | None = 2.0, seed: int
         raise ValueError(f"hint: k must be at least 1, got {k}")
     ev = _Evaluator(state, seed)
     cands = without_free_discards(ev.view, ev.legal)
-    return ev.choices(cands, seconds=seconds, k=k, max_samples=max_samples)[:k]
+    order = ev.searched(cands, *_search_budget(seconds, search_iterations))
+    if order is None:
+        return ev.choices(cands, seconds=seconds, k=k, max_samples=max_samples)[:k]
+    return ev.choices(order[:k], seconds=seconds, k=k, max_samples=max_samples, ranked=True)
 
 
 def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed: int = 0,
-          max_samples: int = _MAX_SAMPLES) -> Judgement:
+          max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None) -> Judgement:
     """How good `action` is for the player to move in `state` (the position
-    before the move), against the best choice found (see the module doc).
+    before the move), against the best choice found: the search's first, the
+    hint's first choice (see the module doc).
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=1)
@@ -337,7 +418,13 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
         why = state.why_illegal(action) if not state.is_view else None
         raise ValueError(f"judge: {action} is not a legal choice here" + (f" ({why})" if why else ""))
     cands = list(dict.fromkeys(without_free_discards(ev.view, ev.legal) + [action]))
-    choices = ev.choices(cands, seconds=seconds, k=2, max_samples=max_samples, forced=(action,))
+    order = ev.searched(cands, *_search_budget(seconds, search_iterations))
+    if order is None:
+        choices = ev.choices(cands, seconds=seconds, k=2, max_samples=max_samples, forced=(action,))
+    else:
+        valued = list(dict.fromkeys(order[:_JUDGE_CHOICES] + [action]))
+        choices = ev.choices(valued, seconds=seconds, k=2, max_samples=max_samples, forced=(action,),
+                             ranked=True)
     best = choices[0]
     played = next(c for c in choices if c.action == action)
     if played.action == best.action:
@@ -404,13 +491,14 @@ def _seats(players, states) -> set[int]:
 
 def review(state_or_record: Any, *, players: Iterable[int | str] | None = None,
            seconds_per_move: float | None = 0.3, seed: int = 0, progress: Callable[[int, int], Any] | None = None,
-           max_samples: int = _MAX_SAMPLES) -> Review:
+           max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None) -> Review:
     """Review every decision of a game: each seat's win chance at every step,
     and a judgement of each move of `players` (seat numbers or names; default
     every seat but a Byzantine opponent) that had more than one choice.
     `state_or_record` is a GameState (its history), a record or a save text.
     `progress(i, n)` is called after each step. `seconds_per_move=None` values
-    each move with `max_samples` samples per choice, whatever the time."""
+    each move with `max_samples` samples per choice and `search_iterations`
+    for the search, whatever the time."""
     states, steps = _game_states(state_or_record)
     seats = _seats(players, states)
     chances = [win_chances(s) for s in states]
@@ -421,7 +509,8 @@ def review(state_or_record: Any, *, players: Iterable[int | str] | None = None,
         p = s.current_player
         if (isinstance(step, Action) and not s.is_over and p in seats
                 and len(without_free_discards(s, s.legal_actions())) > 1):
-            j = judge(s, step, seconds=seconds_per_move, seed=seed + i, max_samples=max_samples)
+            j = judge(s, step, seconds=seconds_per_move, seed=seed + i, max_samples=max_samples,
+                      search_iterations=search_iterations)
             if j.verdict is not None:
                 assert p is not None
                 judged.append((i, p, j))

@@ -25,8 +25,8 @@
   any function `state -> list[float]`;
 * the root action visited most is played.
 
-A game that runs long (past `CLOSE_TURNS[0]` turns a player, twice a human
-game's length) is steered towards its end: more and more of the root prior
+A game that runs long (past `CLOSE_TURNS[0]` turns a player) is steered
+towards its end: more and more of the root prior
 (up to `CLOSE_PRIOR`) goes to the closing plan's choice (`stalemate_choice`:
 construct, else work towards the building in hand nearest to being built).
 It stays a prior: a move the search finds clearly better is still played
@@ -39,7 +39,9 @@ draft to the heuristic bot. Past `archwk.ai.bots.STALEMATE_TURNS` turns a
 player it plays `stalemate_choice` like the other bots (counted in
 `backstop_used`; the strength benchmark reports it).
 
-`seconds` is the time budget per decision (an upper bound); `iterations`, if
+`seconds` is the time budget per decision: the search stops when one more
+iteration at its mean pace would end past it (an iteration much slower than
+the others can still overrun it); `iterations`, if
 given, caps the number of iterations, and with `seconds=None` the search is
 deterministic for a seed.
 
@@ -99,10 +101,11 @@ MINES_GROUP_VP = 1.5
 
 
 #: turns a player from which the search leans on the closing plan, reaching its
-#: full weight at the second figure (a human game lasts about 25 turns a player)
-CLOSE_TURNS = (50, 70)
+#: full weight at the second figure (so that a game ends by the Guildhall well before
+#: the bots' backstop, `STALEMATE_TURNS`, would start)
+CLOSE_TURNS = (40, 60)
 #: the share of the root prior given to the closing plan's choice in a long game
-CLOSE_PRIOR = 0.7
+CLOSE_PRIOR = 0.9
 
 
 def closing_weight(s: GameState) -> float:
@@ -267,15 +270,17 @@ class ExpertBot:
                          None if budget is None else start + budget / 2)
         cap = self.iterations
         it = 0
+        searching = time.perf_counter()  # the iterations' pace is measured from here
         while True:
             self._iterate(quiet(det.sample(rng)), root, rng)
             it += 1
             if cap is not None and it >= cap:
                 break
             now = time.perf_counter()
-            if deadline is not None and now >= deadline:
+            # stop when one more iteration (at the mean pace so far) would end past the budget
+            if deadline is not None and now + (now - searching) / it >= deadline:
                 break
-            if self._settled(root, it, now - start, deadline, now, cap):
+            if self._settled(root, it, now - searching, deadline, now, cap):
                 break
         self.last_iterations = it
         self.last_visits = dict(root.visits)
