@@ -398,7 +398,8 @@ def hint(state: GameState, k: int = 3, *, seconds: float | None = 2.0, seed: int
     order = ev.searched(cands, *_search_budget(seconds, search_iterations))
     if order is None:
         return ev.choices(cands, seconds=seconds, k=k, max_samples=max_samples)[:k]
-    return ev.choices(order[:k], seconds=seconds, k=k, max_samples=max_samples, ranked=True)
+    # at least two valued, so that the first is worded against the next one
+    return ev.choices(order[:max(k, 2)], seconds=seconds, k=k, max_samples=max_samples, ranked=True)[:k]
 
 
 def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed: int = 0,

@@ -86,6 +86,13 @@ def test_hint_finds_the_winning_move_on_the_last_turn():
     assert "best chance to win" in top[0].why
 
 
+def test_a_single_hint_is_worded_against_the_next_choice():
+    s = _load("last_turn_storehouse")
+    (top,) = coach.hint(s, k=1, **FAST)
+    assert top.label.startswith("Place a worker at the King's Storehouse")
+    assert "only choice" not in top.why and "more than" in top.why
+
+
 def test_hint_with_fewer_choices_than_k():
     s = _load("last_turn_storehouse")
     n = len(without_free_discards(s, s.legal_actions()))
