@@ -113,23 +113,26 @@ class Review:
     """A reviewed game: `chances[i]` every seat's win chance at step i (0 = the
     start, i = after the i-th step of the record), `judged` the moves with a
     verdict as (step index of the decision, player, judgement), `players` the
-    seats' names."""
+    seats' names, `seed` the seed the moves were judged with (move i with `seed + i`)."""
     chances: list[list[float]]
     judged: list[tuple[int, int, Judgement]]
     players: list[str]
+    seed: int = 0
 
 
 @dataclass(frozen=True)
 class Exercise:
     """A "find a better move" position from a reviewed game: `state` (the
     position, to play from), `player` to move, `played` the move of the game,
-    `best` the accepted choices (within `ACCEPT_POINTS` of the best), best first."""
+    `best` the accepted choices (within `ACCEPT_POINTS` of the best), best first;
+    `seed` the judgement's (an answer not valued then is valued on the same samples)."""
     state: GameState
     player: int
     played: Choice
     best: list[Choice]
     prompt: str
     choices: tuple[Choice, ...] = field(default=(), repr=False)
+    seed: int = 0
 
     def check(self, action: Action) -> tuple[bool, str]:
         """Whether `action` is accepted (within 3.5 points of the best choice's
@@ -139,8 +142,9 @@ class Exercise:
             return False, f"That move is not allowed here: {why_not}"
         top = self.best[0]
         mine = next((c for c in self.choices if c.action == action), None)
-        if mine is None:
-            mine = _Evaluator(self.state, 0).choices([action], seconds=0.5, forced=(action,))[0]
+        if mine is None:  # the judgement valued the search's first choices only: this one on the same samples
+            mine = _Evaluator(self.state, self.seed).choices([action], seconds=0.5, forced=(action,),
+                                                             max_samples=max(1, top.n))[0]
         gap = 100 * (top.win_chance - mine.win_chance)
         if action == self.played.action:
             return False, (f"That is the move played in the game: it gives a {_pct(mine.win_chance)} chance "
@@ -518,7 +522,7 @@ def review(state_or_record: Any, *, players: Iterable[int | str] | None = None,
                 judged.append((i, p, j))
         if progress is not None:
             progress(i + 1, n)
-    return Review(chances, judged, [p.name for p in states[0].players])
+    return Review(chances, judged, [p.name for p in states[0].players], seed)
 
 
 def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
@@ -540,7 +544,7 @@ def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
         name = states[i].players[p].name
         prompt = (f"{name} to move: find a better choice than {j.played.label}, which gave a "
                   f"{_pct(j.played.win_chance)} chance to win ({round(j.drop)} points less than the best).")
-        out.append(Exercise(states[i], p, j.played, accepted or [top], prompt, tuple(pool)))
+        out.append(Exercise(states[i], p, j.played, accepted or [top], prompt, tuple(pool), rev.seed + i))
     return out
 
 
