@@ -77,7 +77,7 @@ def test_bad_settings_are_refused(kwargs, words):
 def test_every_choice_is_legal_and_the_game_ends_by_the_guildhall():
     """A whole 2-player game against the heuristic bot at a tiny search (an
     iterations cap): every choice is legal, and the game ends with the
-    Guildhall full (RB, End of the game)."""
+    Guildhall full (RB, End of the game) before the bots' backstop would start."""
     s = archwk.new_game(2, seed=11)
     expert = ExpertBot(1, seconds=None, iterations=6)
     other = HeuristicBot(2)
@@ -90,6 +90,7 @@ def test_every_choice_is_legal_and_the_game_ends_by_the_guildhall():
         s = s.apply(a)
     assert searched > 20
     assert len(s.guildhall) >= 4 * (archwk.core.geometry_n(s) + 1)
+    assert expert.backstop_used == 0 and s.turn_no <= bots.STALEMATE_TURNS * 2
 
 
 def test_choices_are_legal_in_a_four_player_game():
