@@ -5,8 +5,8 @@ Two matches (reported figures, not timed tests):
 * 2-player: expert vs heuristic, the expert's seat swapped every other game;
 * 4-player: the expert and three heuristic bots, the expert's seat rotated.
 
-Game i of a match is set up with seed `base + i` and the bots are seeded from
-it, so a run is reproducible up to the clock (the expert's budget is time).
+Game i of a match is set up with seed `base + i`, the expert sits at seat
+`seed % players` and the bots are seeded from it, so a run is reproducible up to the clock (the expert's budget is time).
 For each match: the expert's win rate with a 95% Wilson interval (a shared win
 counts as 1/k for each of the k winners), the score distribution (min,
 quartiles, max) of the expert and of all seats, game length in turns and
@@ -242,7 +242,8 @@ def main(argv=None) -> int:
     t0 = time.time()
     for match in args.matches:
         players = 2 if match == "2p" else 4
-        tasks = [(players, args.seed + i, i % players, params) for i in range(args.games)]
+        # the expert's seat follows the seed, so runs of consecutive seeds over several sittings rotate it evenly
+        tasks = [(players, args.seed + i, (args.seed + i) % players, params) for i in range(args.games)]
         games = []
         pool = Pool(args.jobs) if args.jobs > 1 else None
         try:
