@@ -6,7 +6,8 @@ Two matches (reported figures, not timed tests):
 * 4-player: the expert and three heuristic bots, the expert's seat rotated.
 
 Game i of a match is set up with seed `base + i`, the expert sits at seat
-`seed % players` and the bots are seeded from it, so a run is reproducible up to the clock (the expert's budget is time).
+`seed % players` and the bots are seeded from it, so a run is reproducible
+up to the clock (the expert's budget is time).
 For each match: the expert's win rate with a 95% Wilson interval (a shared win
 counts as 1/k for each of the k winners), the score distribution (min,
 quartiles, max) of the expert and of all seats, game length in turns and
