@@ -457,6 +457,9 @@ def _judgement_text(verdict, drop, clear, played: Choice, best: Choice) -> str:
     if drop >= VERDICTS[0][1] and not clear:
         return (f"{played.label} looks {pts} points worse than {best.label}, but the estimates are too close "
                 "to call.")
+    if round(100 * played.win_chance) >= round(100 * best.win_chance):
+        return (f"{played.label} was a good choice: a {_pct(played.win_chance)} chance to win, as good as "
+                f"the coach's first choice, {_to(best.label)} ({_pct(best.win_chance)}).")
     return (f"{played.label} was a good choice ({_pct(played.win_chance)} chance to win; the best found, "
             f"{best.label}, gives {_pct(best.win_chance)}).")
 

@@ -279,3 +279,17 @@ def test_review_of_a_solo_game_with_a_what_if_edit():
         archwk.replay(dict(s.record(), actions=steps[:edit_at + 1])))
     assert all(p == 0 and i != edit_at for i, p, _ in rev.judged)
     assert len(rev.players) == 2 and rev.players[1] == s.players[1].name
+
+
+def test_a_move_rated_at_least_as_high_as_the_first_choice_is_called_as_good():
+    """When the samples rate the move played as high as the search's first choice,
+    the judgement does not call that first choice better."""
+    s = _load("last_turn_storehouse")
+    a, b = s.legal_actions()[:2]
+    played = coach.Choice(a, str(a), 0.55, 0.5, 0.6, "", 10)
+    first = coach.Choice(b, str(b), 0.52, 0.47, 0.57, "", 10)
+    text = coach._judgement_text(None, 0.0, False, played, first)
+    assert text.startswith(f"{played.label} was a good choice: a 55% chance to win, as good as")
+    assert "52%" in text and "the best found" not in text
+    worse = dataclasses.replace(played, win_chance=0.50)
+    assert "the best found" in coach._judgement_text(None, 2.0, False, worse, first)
