@@ -9,10 +9,11 @@ Reported figures, not timed tests:
    points in every decile), and the Brier score against equal chances.
 2. speed: milliseconds per `win_chances` call over positions of those games
    (target: at most 20 ms).
-3. coach: seconds per `hint` (default budget, 2 s of sampling) and per `judge`
+3. coach: seconds per `hint` (default budget, 2 s: the search, then samples) and per `judge`
    (1 s) from mid-game positions of 2 to 5 players (target: hint at most 3 s).
 4. strength (not run by default): a sanity check of the advice, the hint's top
-   choice played as a bot (a small fixed budget per decision) against the
+   choice played as a bot (a small fixed budget per decision: the search's
+   `SEARCH_ITERATIONS`, a few samples a choice) against the
    heuristic bot in 2-player games, seats alternating; its win rate with a 95 %
    interval.
 
@@ -166,7 +167,9 @@ def bench_strength(games: int, samples: int = 8) -> dict:
     done = games - unfinished
     lo, hi = wilson(round(wins), done)
     rate = wins / max(1, done)
-    print(f"\nhint's top choice ({samples} samples a choice) vs the heuristic bot, 2 players: "
+    from archwk.ai.coach import SEARCH_ITERATIONS
+    print(f"\nhint's top choice (a search of {SEARCH_ITERATIONS} iterations, {samples} samples a choice) "
+          "vs the heuristic bot, 2 players: "
           f"won {rate:.0%} of {done} games (95% interval {lo:.0%} to {hi:.0%}); "
           f"{long_games} ran past the backstop ({STALEMATE_TURNS} turns each), {unfinished} more did not end "
           f"within {MAX_DECISIONS} decisions (not counted); median score "
