@@ -363,6 +363,21 @@ def in_stalemate(s) -> bool:
     return s.phase == "play" and s.turn_no > STALEMATE_TURNS * len(s.players)
 
 
+#: turns a player after which the heuristic bot, when it leads on points, plays for
+#: the end of the game (`stalemate_choice`): a leader who keeps farming the Mines
+#: instead of building never lets a long game end
+LEAD_CLOSE_TURNS = 50
+
+
+def leads_a_long_game(s, p: int) -> bool:
+    """True past `LEAD_CLOSE_TURNS` turns a player when p alone has the most
+    points now (public parts of the state only)."""
+    if s.phase != "play" or s.turn_no <= LEAD_CLOSE_TURNS * len(s.players):
+        return False
+    scores = [sc.total for sc in final_scores(s)]
+    return all(scores[p] > v for i, v in enumerate(scores) if i != p)
+
+
 _GATHERED_AT = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines", "silver": "silversmith"}
 
 
@@ -469,7 +484,8 @@ class HeuristicBot:
     on a determinization drawn from its own view, so it never sees a hidden
     card (the opponents' hands it values are sampled, like the deck it draws
     from). Ties are broken by its seeded generator. After `STALEMATE_TURNS`
-    turns per player it plays `stalemate_choice`.
+    turns per player it plays `stalemate_choice`, and from `LEAD_CLOSE_TURNS`
+    on whenever it leads on points (`leads_a_long_game`).
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=3)
@@ -489,7 +505,7 @@ class HeuristicBot:
             return acts[0]
         p = state.current_player
         assert p is not None  # a legal action: the game is not over
-        if in_stalemate(state):
+        if in_stalemate(state) or leads_a_long_game(state, p):
             return stalemate_choice(state, acts)
         # look ahead on a determinization, never on the real game: drawing cards
         # (plans, the Black Market look) must not show what the deck holds

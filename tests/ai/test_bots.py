@@ -209,3 +209,24 @@ def test_unknown_bot_message_lists_the_choices():
         make_bot("fast:2", 0)
     with pytest.raises(UnknownBot, match="a bot spec is a text"):
         make_bot(None, 0)
+
+
+def test_a_heuristic_leader_plays_for_the_end_of_a_long_game(monkeypatch):
+    """RB, End of the Game: the Guildhall filling up ends the game. Past
+    LEAD_CLOSE_TURNS turns a player the heuristic bot that leads on points plays
+    the closing plan (it would otherwise keep farming and the game never ends);
+    behind, it plays as usual, and so does a leader before those turns."""
+    s = _placing(seed=6)
+    p = s.current_player
+    lead = s.edit(player=p, silver=s.players[p].silver + 60)  # Silver scores 1 VP per 10: p leads
+    behind = s.edit(player=1 - p, silver=s.players[1 - p].silver + 200)
+    plan = bots.stalemate_choice(lead, lead.legal_actions())
+    assert not bots.leads_a_long_game(lead, p)  # the game is young
+    usual = bots.HeuristicBot(3).choose(lead)
+    usual_behind = bots.HeuristicBot(3).choose(behind)
+    assert usual != plan
+    monkeypatch.setattr(bots, "LEAD_CLOSE_TURNS", 0)  # every position is a long game
+    assert bots.leads_a_long_game(lead, p) and not bots.leads_a_long_game(lead, 1 - p)
+    assert bots.HeuristicBot(3).choose(lead) == plan
+    assert not bots.leads_a_long_game(behind, p)
+    assert bots.HeuristicBot(3).choose(behind) == usual_behind
