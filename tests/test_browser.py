@@ -409,14 +409,11 @@ def test_a_page_whose_board_cannot_start_says_so_and_reloads(server, browser):
     assert "did not start" in banner.inner_text()
     vb.screenshot(page, "reload-offered")
     page.unroute(re.compile(r"/voila/archwk/plotly/"))
-    banner.get_by_role("button", name="Reload the page").click()
-    try:
-        page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
-    except Exception:
-        vb.screenshot(page, "reload-not-started")
-        (vb.ARTIFACTS / "reload-not-started.txt").write_text(
-            "console errors:\n" + "\n".join(console.errors) + "\n\nbody:\n" + vb.body_text(page)[:5000])
-        raise
+    with page.expect_navigation(timeout=LOAD_TIMEOUT):
+        banner.get_by_role("button", name="Reload the page").click()
+    # the script loads now; on a busy machine the reloaded page may again miss a widget's
+    # start-up window, and then says so again: it is reloaded as offered, as any page is
+    vb.wait_started(page, console, ".js-plotly-plot", timeout=LOAD_TIMEOUT, label="reload-not-started")
     vb.wait_board(page, timeout=LOAD_TIMEOUT)
     page.wait_for_timeout(2500)
     assert page.locator(".archwk-reload").count() == 0

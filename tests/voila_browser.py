@@ -256,32 +256,49 @@ def open_page(browser, url: str, *, viewport=(1500, 1100), wait_for: str | None 
     reloaded as the banner offers, up to `reloads` times, with a warning. A page that
     never shows `wait_for` leaves a screenshot and its console errors in
     artifacts/browser/ before the timeout is raised."""
-    import warnings
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
     console = Console().attach(page)
     page.goto(url, timeout=timeout)
     if wait_for:
-        try:
-            for attempt in range(reloads + 1):
-                page.wait_for_selector(f"{wait_for}, .archwk-reload", timeout=timeout)
-                if page.locator(".archwk-reload").count() == 0 or page.locator(wait_for).count():
-                    break
-                warnings.warn(f"{url}: the page said part of it did not start (machine load "
-                              f"{os.getloadavg()[0]:.1f}); reloading it as it offers")
-                page.locator(".archwk-reload button").click()
-                page.wait_for_load_state(timeout=timeout)
-            page.wait_for_selector(wait_for, timeout=timeout)
-        except Exception:
-            name = re.sub(r"[^A-Za-z0-9]+", "-", url.rsplit("/", 1)[-1])[:60]
-            try:
-                screenshot(page, f"timeout-{name}")
-                (ARTIFACTS / f"timeout-{name}.txt").write_text(
-                    "console errors:\n" + "\n".join(console.errors) + "\n\nbody:\n" + body_text(page)[:5000])
-            except Exception:
-                pass
-            raise
+        wait_started(page, console, wait_for, timeout=timeout, reloads=reloads, label=url.rsplit("/", 1)[-1])
     return page, console
+
+
+def reload_as_offered(page, timeout: float = 90_000) -> None:
+    """Click the page guard's "Reload the page" and wait until the new page has loaded
+    (not the old one: the old page's banner would answer any wait at once)."""
+    with page.expect_navigation(timeout=timeout):
+        page.locator(".archwk-reload button").click()
+
+
+def wait_started(page, console: "Console", wait_for: str, *, timeout: float = 90_000, reloads: int = 2,
+                 label: str = "page") -> None:
+    """Wait for `wait_for` on `page`. A page that says part of it did not start (the page
+    guard's banner, shown when a widget misses its start-up window on a busy machine) is
+    reloaded as the banner offers, up to `reloads` times, with a warning. A page that
+    never starts leaves a screenshot and its console errors in artifacts/browser/."""
+    import warnings
+    try:
+        for attempt in range(reloads + 1):
+            page.wait_for_selector(f"{wait_for}, .archwk-reload", timeout=timeout)
+            if page.locator(".archwk-reload").count() == 0 or page.locator(wait_for).count():
+                break
+            if attempt == reloads:
+                raise AssertionError(f"{label}: part of the page still did not start after {reloads} reloads")
+            warnings.warn(f"{label}: the page said part of it did not start (machine load "
+                          f"{os.getloadavg()[0]:.1f}); reloading it as it offers")
+            reload_as_offered(page, timeout)
+        page.wait_for_selector(wait_for, timeout=timeout)
+    except Exception:
+        name = re.sub(r"[^A-Za-z0-9]+", "-", label)[:60]
+        try:
+            screenshot(page, f"timeout-{name}")
+            (ARTIFACTS / f"timeout-{name}.txt").write_text(
+                "console errors:\n" + "\n".join(console.errors) + "\n\nbody:\n" + body_text(page)[:5000])
+        except Exception:
+            pass
+        raise
 
 
 def figures_stuck(console: "Console") -> bool:
