@@ -132,6 +132,57 @@ def test_explorer_buttons_show_costs_and_lines(server, browser):
     page.context.close()
 
 
+def test_clicks_made_before_the_board_redraws_place_one_worker(server, browser):
+    """On a slow computer (the page's processor slowed 6 times): a click on the
+    Forest, then a quick one on the Quarry. The first places a worker and the bots
+    play; the second was made on the board before that move was drawn, so it places
+    nothing (it placed a second worker, chosen on a board that was out of date).
+    Once the board is drawn, a click on the Quarry places there."""
+    page, console = vb.open_app_page(browser, server.url("explorer.ipynb"), wait_for=".js-plotly-plot",
+                                     board=True, timeout=LOAD_TIMEOUT)
+    place = page.get_by_text("choose where to place a worker").first
+    for _ in range(6):  # the opening draft: keep the first card offered each time
+        if place.is_visible():
+            break
+        keep = page.get_by_role("button", name=re.compile(r"^Keep the "))
+        keep.first.wait_for(timeout=STEP_TIMEOUT)
+        keep.first.click()
+        page.wait_for_timeout(800)
+    place.wait_for(timeout=STEP_TIMEOUT)
+    page.wait_for_timeout(1000)
+
+    def mine(location):
+        return (vb.board(page)["workers"].get(location) or {}).get("0")
+
+    assert mine("forest") is None and mine("quarry") is None
+    page.evaluate("() => window.scrollTo(0, 0)")
+    forest, quarry = (page.evaluate(POINT_JS, ["locations", loc]) for loc in ("forest", "quarry"))
+    assert forest and quarry
+    page.mouse.move(forest["x"], forest["y"])
+    page.wait_for_timeout(150)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    page.mouse.click(forest["x"], forest["y"])
+    page.mouse.move(quarry["x"], quarry["y"])
+    page.wait_for_timeout(150)  # plotly's hover follows the pointer to the Quarry
+    page.mouse.click(quarry["x"], quarry["y"])
+    deadline = time.monotonic() + STEP_TIMEOUT / 1000
+    while mine("forest") is None and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(4000)  # time for a second placement to be played and drawn, if it were
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    page.wait_for_timeout(1000)
+    assert mine("forest") == 1 and mine("quarry") is None
+    assert place.is_visible()  # your next placement is asked; nothing else went wrong
+    click_board(page, "locations", "quarry")  # on the board as now drawn
+    deadline = time.monotonic() + STEP_TIMEOUT / 1000
+    while mine("quarry") is None and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert mine("quarry") == 1
+    clean(page, console, "explorer-quick-clicks")
+    page.context.close()
+
+
 def test_whatif_page_has_one_figure_until_the_chart_is_asked(server, browser):
     t0 = time.perf_counter()
     page, console = vb.open_app_page(browser, server.url("whatif.ipynb"), wait_for=".js-plotly-plot",

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from widget_helpers import click_location, click_point, placing, until
+from widget_helpers import click_location, click_point, page_confirms, placing, until
 
 import archwk
 import widgets
@@ -157,6 +157,60 @@ def test_figure_click_places_a_worker():
     assert ex.error_text == ""
     assert ex.session.action_at(ex.session.cursor) == Action("place", location=loc)
     assert ex.state.history[:-1] == s.history or ex.session.states[1] is not s
+
+
+def _two_placements(seed: int = 6):
+    """An explorer at a placement whose next decision is again a placement (by the
+    next seat), and a location legal for both."""
+    for k in range(40):
+        s = placing(3, seed=seed, after=30 + k)
+        for a in s.legal_actions():
+            if a.kind == "place" and a.location != "guildhall":
+                t = s.apply(a)
+                if t.decision == "place" and a in t.legal_actions():
+                    return GameExplorer(s), a.location
+    raise AssertionError("no such position")
+
+
+def test_a_board_click_made_on_the_drawing_before_the_last_move_plays_nothing():
+    """A double click on a location: the first click places a worker; the second
+    arrives before the page has drawn that move, so it was aimed at the old board
+    and plays nothing. A click once the page has drawn the move plays again."""
+    ex, loc = _two_placements()
+    page_confirms(ex.board.figure)  # a page has drawn the board
+    click_location(ex.board, loc)
+    assert len(ex.session) == 2 and ex.session.action_at(1) == Action("place", location=loc)
+    before = ex.state
+    click_location(ex.board, loc)  # the double click's second half: the page has not drawn the move yet
+    assert ex.state is before and len(ex.session) == 2 and ex.error_text == ""
+    page_confirms(ex.board.figure)
+    click_location(ex.board, loc)
+    assert len(ex.session) == 3 and ex.session.action_at(2) == Action("place", location=loc)
+
+
+def test_a_page_that_never_confirms_a_drawing_holds_clicks_back_only_briefly(monkeypatch):
+    from widgets import figure
+    now = [1000.0]
+    monkeypatch.setattr(figure.time, "monotonic", lambda: now[0])
+    ex, loc = _two_placements()
+    page_confirms(ex.board.figure)
+    click_location(ex.board, loc)
+    assert len(ex.session) == 2
+    now[0] += figure.CONFIRM_SECONDS - 0.5
+    click_location(ex.board, loc)
+    assert len(ex.session) == 2
+    now[0] += 1.0
+    click_location(ex.board, loc)
+    assert len(ex.session) == 3
+
+
+def test_board_clicks_without_a_page_are_all_taken():
+    """In a notebook session no page has drawn the figure (no confirmations come):
+    every click counts, as before."""
+    ex, loc = _two_placements()
+    click_location(ex.board, loc)
+    click_location(ex.board, loc)
+    assert len(ex.session) == 3
 
 
 def test_click_on_a_blocked_location_shows_why_and_changes_nothing():

@@ -18,6 +18,12 @@ def click_point(fig, trace_index: int, point_index: int) -> None:
     }
 
 
+def page_confirms(fig) -> None:
+    """What the page does once it has drawn a figure's latest change: it sends the
+    trace deltas back with that change's number (plotly's `_js2py_traceDeltas`)."""
+    fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": fig._last_trace_edit_id}
+
+
 def click_location(board, location: str) -> None:
     """Click a location's circle on a BoardView."""
     ti = board.trace_index("locations")

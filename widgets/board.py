@@ -605,6 +605,10 @@ class BoardView(ipywidgets.VBox):
         # trace gets point indices
         if not points.point_inds:
             return
+        if self.figure.redraw_pending():
+            # made on the drawing before the last change (the second click of a double
+            # click that played a move): it would act on a position the player did not see
+            return
         target = self.click_target(points.trace_index, points.point_inds[0])
         if target is None:
             return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from copy import deepcopy
 
 import plotly.graph_objects as go
@@ -29,6 +30,11 @@ def _bundle_loader(url: str | None) -> str | None:
 #: set by scripts/voila_app.py (`bash scripts/kit serve`) and by the static site's pages
 #: (scripts/site_build.py), which serve the script once, as a file
 _ESM = _bundle_loader(os.environ.get("ARCHWK_PLOTLY_ESM_URL"))
+
+
+#: how long a drawn page may take to confirm a change before clicks are taken again
+#: (`LiveFigure.redraw_pending`)
+CONFIRM_SECONDS = 3.0
 
 
 class Figure(go.FigureWidget):
@@ -60,11 +66,25 @@ class LiveFigure(Figure):
         # start from stale data. A drawn view reports back (trace deltas); from
         # then on the update messages alone keep page and kernel in step.
         self._drawn = False
+        self._edit_sent_at = 0.0
         self.observe(self._on_drawn, names="_js2py_traceDeltas")
+        self.observe(self._on_edit_sent, names="_last_trace_edit_id")
 
     def _on_drawn(self, change) -> None:
         if change["new"]:
             self._drawn = True
+
+    def _on_edit_sent(self, _change) -> None:
+        self._edit_sent_at = time.monotonic()
+
+    def redraw_pending(self) -> bool:
+        """True while the page that drew this figure has not yet confirmed its latest
+        change. Messages from the page arrive in order, and the page confirms a change
+        once it has drawn it, so a click that arrives now was made on the drawing
+        before: a double click whose first click played a move, say. A page that
+        never confirms (a view gone) holds clicks back for CONFIRM_SECONDS at most."""
+        return (self._drawn and self._trace_edit_in_process
+                and time.monotonic() - self._edit_sent_at < CONFIRM_SECONDS)
 
     def sync_model(self) -> None:
         """Send the whole figure as widget state, if no page has drawn it yet."""
