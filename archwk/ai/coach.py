@@ -324,17 +324,16 @@ class _Evaluator:
             nxt_a, nxt = rows[1][0], rows[1][1][0]
             d = round(100 * (m - nxt))
             if d >= 1:
-                return (f"{head}: your best chance to win here, {_pct(m)}, {d} point"
-                        f"{'s' if d != 1 else ''} more than {labels[nxt_a]}.")
+                return (f"{head}: your best chance to win here, {_pct(m)}; the next best, {labels[nxt_a]}, "
+                        f"gives {_pct(nxt)}.")
             return (f"{head}: your best chance to win here, {_pct(m)}; {labels[nxt_a]} "
                     f"({_pct(nxt)}) is close, but a deeper look prefers this one.")
         d = round(100 * (first - m))
         if d >= 1:
-            return (f"{head}: a {_pct(m)} chance to win, {d} point{'s' if d != 1 else ''} less than "
-                    f"{labels[first_a]}.")
+            return f"{head}: a {_pct(m)} chance to win; {labels[first_a]} gives {_pct(first)}."
         if d <= -1:
-            return (f"{head}: a {_pct(m)} chance to win, {-d} point{'s' if d != -1 else ''} more than "
-                    f"{labels[first_a]} by the quick estimate, but a deeper look prefers {labels[first_a]}.")
+            return (f"{head}: a {_pct(m)} chance to win by the quick estimate, more than {labels[first_a]} "
+                    f"({_pct(first)}), but a deeper look prefers {labels[first_a]}.")
         return (f"{head}: a {_pct(m)} chance to win, about as good as {labels[first_a]}, but a deeper "
                 f"look prefers {labels[first_a]}.")
 
@@ -349,14 +348,13 @@ class _Evaluator:
             if d < 1:
                 return (f"{head}: your best chance to win here, {_pct(m)}, about as good as "
                         f"{labels[nxt_a]} ({_pct(nxt)}).")
-            return (f"{head}: your best chance to win here, {_pct(m)}, {d} point{'s' if d != 1 else ''} "
-                    f"more than {labels[nxt_a]}.")
+            return (f"{head}: your best chance to win here, {_pct(m)}; the next best, {labels[nxt_a]}, "
+                    f"gives {_pct(nxt)}.")
         best_a, best = rows[0][0], rows[0][1][0]
         d = round(100 * (best - m))
         if d < 1:
             return f"{head}: a {_pct(m)} chance to win, about as good as {labels[best_a]}."
-        return (f"{head}: a {_pct(m)} chance to win, {d} point{'s' if d != 1 else ''} less than "
-                f"{labels[best_a]}.")
+        return f"{head}: a {_pct(m)} chance to win; {labels[best_a]} gives {_pct(best)}."
 
 
 def _mean_interval(xs: Sequence[float], clip: bool = True) -> tuple[float, float, float, int]:
@@ -450,13 +448,12 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
 
 
 def _judgement_text(verdict, drop, clear, played: Choice, best: Choice) -> str:
-    pts = round(drop)
     if verdict is not None:
         return (f"{verdict.capitalize()}: {played.label} gives you a {_pct(played.win_chance)} chance to win; "
-                f"a better choice was {_to(best.label)} ({_pct(best.win_chance)}, {pts} points more).")
+                f"a better choice was {_to(best.label)} ({_pct(best.win_chance)}).")
     if drop >= VERDICTS[0][1] and not clear:
-        return (f"{played.label} looks {pts} points worse than {best.label}, but the estimates are too close "
-                "to call.")
+        return (f"{played.label} looks worse than {best.label} ({_pct(played.win_chance)} against "
+                f"{_pct(best.win_chance)}), but the estimates are too close to call.")
     if round(100 * played.win_chance) >= round(100 * best.win_chance):
         return (f"{played.label} was a good choice: a {_pct(played.win_chance)} chance to win, as good as "
                 f"the coach's first choice, {_to(best.label)} ({_pct(best.win_chance)}).")
@@ -546,7 +543,7 @@ def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
                     and c.action != j.played.action]
         name = states[i].players[p].name
         prompt = (f"{name} to move: find a better choice than {j.played.label}, which gave a "
-                  f"{_pct(j.played.win_chance)} chance to win ({round(j.drop)} points less than the best).")
+                  f"{_pct(j.played.win_chance)} chance to win (the best choice found gives {_pct(top.win_chance)}).")
         out.append(Exercise(states[i], p, j.played, accepted or [top], prompt, tuple(pool), rev.seed + i))
     return out
 

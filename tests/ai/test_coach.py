@@ -90,7 +90,9 @@ def test_a_single_hint_is_worded_against_the_next_choice():
     s = _load("last_turn_storehouse")
     (top,) = coach.hint(s, k=1, **FAST)
     assert top.label.startswith("Place a worker at the King's Storehouse")
-    assert "only choice" not in top.why and "more than" in top.why
+    # against the next choice by name and chance, in percent (no "points": in the game, points are VP)
+    assert "only choice" not in top.why and "the next best, Place a worker at" in top.why
+    assert "point" not in top.why and top.why.count("%") == 2
 
 
 def test_hint_with_fewer_choices_than_k():
@@ -131,6 +133,8 @@ def test_judge_flags_throwing_the_game_away():
     assert j.played.action == bad
     assert j.best.label.startswith("Place a worker at the King's Storehouse")
     assert j.text.startswith("Blunder:") and "King's Storehouse" in j.text
+    # both chances in percent, no "points" (in the game, points are VP)
+    assert f"{round(100 * j.best.win_chance)}%" in j.text and "point" not in j.text
 
 
 def test_judge_does_not_flag_the_best_move():
@@ -154,7 +158,8 @@ def test_judge_needs_the_drop_clear_of_the_noise():
     j = coach.judge(s, _by_label(s, "Place a worker at the Quarry"), seconds=None, max_samples=1)
     assert not j.clear and j.verdict is None
     assert j.drop > 80
-    assert "too close to call" in j.text
+    assert "too close to call" in j.text and "point" not in j.text
+    assert f"{round(100 * j.played.win_chance)}% against {round(100 * j.best.win_chance)}%" in j.text
 
 
 def test_judge_rejects_an_illegal_move():
@@ -222,6 +227,7 @@ def test_exercises_accept_the_best_move_and_reject_the_blunder(reviewed):
     assert e.played.label.startswith("Place a worker at the Quarry")
     assert e.player == 1 and e.state.current_player == 1
     assert e.prompt.startswith("Player 2 to move: find a better choice than Place a worker at the Quarry")
+    assert f"the best choice found gives {round(100 * e.best[0].win_chance)}%" in e.prompt and "point" not in e.prompt
     best = _by_label(e.state, "Place a worker at the King's Storehouse")
     assert e.best[0].action == best
     ok, why = e.check(best)
