@@ -109,7 +109,10 @@ def test_hint_shows_three_legal_choices_with_chance_range_and_why():
         words = text_of(text.value)
         assert c.label in words and "chance to win" in words
         assert "likely between" in words or "quite sure of it" in words
-        assert c.why and c.why in words
+        # the why, without the label it opens with: the label is shown once, just above it
+        assert c.why.startswith(c.label) and words.count(c.label) == 1
+        rest = c.why[len(c.label):].lstrip(",:; ")
+        assert rest and rest[:1].upper() + rest[1:] in words
     assert "best choices for" in hp.status.value and s.players[s.current_player].name in hp.status.value
 
 
