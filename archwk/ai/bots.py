@@ -22,7 +22,9 @@ import random
 from .. import cards as _cards
 from ..actions import Action
 from ..core import BUILDING as _BUILDING
+from ..core import can_pay as _can_pay
 from ..core import geometry_n as _geometry_n
+from ..core import held_by_others as _held_by_others
 from ..core import skills_of as _skills_of
 from ..engine import NATIVE_DISCARD, quiet
 from ..locations.workshop import HIRE_SILVER
@@ -359,8 +361,13 @@ class FastBot(RandomBot):
 STALEMATE_TURNS = 100
 
 
+def past_turns(s, turns: int) -> bool:
+    """Whether play has gone on for more than `turns` turns a player."""
+    return s.phase == "play" and s.turn_no > turns * len(s.players)
+
+
 def in_stalemate(s) -> bool:
-    return s.phase == "play" and s.turn_no > STALEMATE_TURNS * len(s.players)
+    return past_turns(s, STALEMATE_TURNS)
 
 
 #: turns a player after which the heuristic bot, when it leads on points, plays for
@@ -369,13 +376,25 @@ def in_stalemate(s) -> bool:
 LEAD_CLOSE_TURNS = 50
 
 
+#: turns a player after which the heuristic bot plays for the end of the game,
+#: ahead or behind: a game this long has turned into farming, and a player who
+#: trails there catches up by farming too, so it would not end
+LONG_GAME_TURNS = 75
+
+
 def leads_a_long_game(s, p: int) -> bool:
     """True past `LEAD_CLOSE_TURNS` turns a player when p alone has the most
     points now (public parts of the state only)."""
-    if s.phase != "play" or s.turn_no <= LEAD_CLOSE_TURNS * len(s.players):
+    if not past_turns(s, LEAD_CLOSE_TURNS):
         return False
     scores = [sc.total for sc in final_scores(s)]
     return all(scores[p] > v for i, v in enumerate(scores) if i != p)
+
+
+def plays_for_the_end(s, p: int) -> bool:
+    """Whether the heuristic bot in seat p plays `stalemate_choice`: past
+    `LONG_GAME_TURNS` turns a player, or earlier when it leads a long game."""
+    return past_turns(s, LONG_GAME_TURNS) or leads_a_long_game(s, p)
 
 
 _GATHERED_AT = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines", "silver": "silversmith"}
@@ -400,6 +419,24 @@ def _nearest_build(s, p):
     return best
 
 
+#: own workers in Prison (or held on other players' boards, when 5 Silver frees
+#: them) at which the closing plan first gets them back at the Guardhouse
+RELEASE_AT = 4
+
+
+def _release(s, p) -> str | None:
+    """The Guardhouse action that gets p's workers back, when enough are stuck
+    (RB, Guardhouse: release from Prison for free, from other boards for 5
+    Silver); None otherwise. A player with most workers stuck places one a turn
+    and gathers next to nothing: the plan would never finish a building."""
+    pl = s.players[p]
+    if pl.in_prison >= RELEASE_AT:
+        return "release_prison"
+    if _held_by_others(s, p) >= RELEASE_AT and _can_pay(s, p, 5, 2):
+        return "release_silver"
+    return None
+
+
 def _wanted(s, p) -> tuple[str | None, frozenset]:
     """What p's nearest building still needs most (a resource, "silver" to hire
     a missing skill, "cards" for a first building card, or None) and the skills missing."""
@@ -416,11 +453,12 @@ def _wanted(s, p) -> tuple[str | None, frozenset]:
 
 def stalemate_choice(s, acts):
     """Play towards the end of the game: construct (the Guildhall filling up is
-    what ends it); else work towards the building in hand nearest to being
-    built: a building card when there is none, an apprentice with a skill it
-    needs (Silver first to pay for one), else the good it lacks most (Marble by
-    trading Wood and Stone at the King's Storehouse). When everyone plays it,
-    the game ends (tests/test_bots.py)."""
+    what ends it); get workers back from Prison (or from other boards) when
+    `RELEASE_AT` or more are stuck there; else work towards the building in hand
+    nearest to being built: a building card when there is none, an apprentice
+    with a skill it needs (Silver first to pay for one), else the good it lacks
+    most (Marble by trading Wood and Stone at the King's Storehouse). When
+    everyone plays it, the game ends (tests/test_bots.py)."""
     acts = without_free_discards(s, acts)
     p = s.current_player
     pl = s.players[p]
@@ -433,6 +471,8 @@ def stalemate_choice(s, acts):
         places = {a.location: a for a in by_kind.get("place", ())}
         if "guildhall" in places:
             return places["guildhall"]
+        if "guardhouse" in places and _release(s, p):
+            return places["guardhouse"]
         loc: str | None
         if want in ("cards", "skill"):
             loc = "workshop"
@@ -456,6 +496,14 @@ def stalemate_choice(s, acts):
         builds = by_kind.get("construct", []) + by_kind.get("cathedral", [])
         if builds:
             return max(builds, key=lambda a: _build_worth(s, p, a))
+    if d == "guardhouse":
+        guards = {a.option: a for a in by_kind.get("guard", ())}
+        for option in (_release(s, p), "release_prison"):
+            if option in guards:
+                return guards[option]
+        for kind in ("stop", "skip"):
+            if kind in by_kind:
+                return by_kind[kind][0]
     if d == "mines":
         mines = {a.option: a for a in by_kind.get("mine", ())}
         if "gold" in mines and want != "clay":  # Gold scores; Clay beyond need does not
@@ -483,9 +531,9 @@ class HeuristicBot:
     less), pay off Debts, and capture big groups of the leader. It looks ahead
     on a determinization drawn from its own view, so it never sees a hidden
     card (the opponents' hands it values are sampled, like the deck it draws
-    from). Ties are broken by its seeded generator. After `STALEMATE_TURNS`
+    from). Ties are broken by its seeded generator. After `LONG_GAME_TURNS`
     turns per player it plays `stalemate_choice`, and from `LEAD_CLOSE_TURNS`
-    on whenever it leads on points (`leads_a_long_game`).
+    on whenever it leads on points (`plays_for_the_end`).
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=3)
@@ -505,7 +553,7 @@ class HeuristicBot:
             return acts[0]
         p = state.current_player
         assert p is not None  # a legal action: the game is not over
-        if in_stalemate(state) or leads_a_long_game(state, p):
+        if plays_for_the_end(state, p):  # past the stalemate turn too (LONG_GAME_TURNS < STALEMATE_TURNS)
             return stalemate_choice(state, acts)
         # look ahead on a determinization, never on the real game: drawing cards
         # (plans, the Black Market look) must not show what the deck holds

@@ -108,13 +108,17 @@ CLOSE_TURNS = (40, 60)
 CLOSE_PRIOR = 0.9
 
 
+def _ramp(s: GameState, turns: tuple[int, int]) -> float:
+    """0 before `turns[0]` turns a player, rising evenly to 1 at `turns[1]`."""
+    lo, hi = turns
+    return min(1.0, max(0.0, (s.turn_no / len(s.players) - lo) / (hi - lo)))
+
+
 def closing_weight(s: GameState) -> float:
     """How far a game is into its long tail, 0 before `CLOSE_TURNS[0]` turns a
     player to 1 from `CLOSE_TURNS[1]`: the closing plan's share of the root prior
     is `CLOSE_PRIOR` times this."""
-    lo, hi = CLOSE_TURNS
-    per = s.turn_no / len(s.players)
-    return min(1.0, max(0.0, (per - lo) / (hi - lo)))
+    return _ramp(s, CLOSE_TURNS)
 
 
 def leaf_worth(s: GameState, p: int) -> float:
@@ -122,11 +126,8 @@ def leaf_worth(s: GameState, p: int) -> float:
     with the long-game floor (`PACE_TURNS`), no worth for goods beyond
     `GOODS_CAP` and the Mines group's income (`MINES_GROUP_VP`). Reads what
     `position_value` reads: public parts and p's own hand."""
-    n = len(s.players)
     pr = progress(s)
-    lo, hi = PACE_TURNS
-    floor = PACE_FLOOR * min(1.0, max(0.0, (s.turn_no / n - lo) / (hi - lo)))
-    live = max(1.0 - pr, floor)
+    live = max(1.0 - pr, PACE_FLOOR * _ramp(s, PACE_TURNS))
     pl = s.players[p]
     excess = max(0, pl.clay - GOODS_CAP) + max(0, pl.wood - GOODS_CAP) + max(0, pl.stone - GOODS_CAP)
     return (position_value(s, p, live) - live * 0.15 * excess

@@ -230,3 +230,19 @@ def test_a_heuristic_leader_plays_for_the_end_of_a_long_game(monkeypatch):
     assert bots.HeuristicBot(3).choose(lead) == plan
     assert not bots.leads_a_long_game(behind, p)
     assert bots.HeuristicBot(3).choose(behind) == usual_behind
+
+
+def test_a_heuristic_bot_plays_for_the_end_of_a_very_long_game_ahead_or_behind(monkeypatch):
+    """RB, End of the Game. Past LONG_GAME_TURNS turns a player the heuristic bot
+    plays the closing plan even when it trails: there a trailing player catches
+    up by farming too, and the game would not end."""
+    s = _placing(seed=6)
+    p = s.current_player
+    behind = s.edit(player=1 - p, silver=s.players[1 - p].silver + 200)
+    plan = bots.stalemate_choice(behind, behind.legal_actions())
+    usual = bots.HeuristicBot(3).choose(behind)
+    assert usual != plan and not bots.plays_for_the_end(behind, p)
+    assert bots.LEAD_CLOSE_TURNS < bots.LONG_GAME_TURNS < bots.STALEMATE_TURNS
+    monkeypatch.setattr(bots, "LONG_GAME_TURNS", 0)  # every position is a very long game
+    assert not bots.leads_a_long_game(behind, p) and bots.plays_for_the_end(behind, p)
+    assert bots.HeuristicBot(3).choose(behind) == plan

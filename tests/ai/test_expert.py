@@ -7,7 +7,7 @@ import pytest
 
 import archwk
 from archwk import bots
-from archwk.ai.bots import HeuristicBot, without_free_discards
+from archwk.ai.bots import RELEASE_AT, HeuristicBot, without_free_discards
 from archwk.ai.determinize import Determinizer
 from archwk.ai import expert
 from archwk.ai.expert import ExpertBot, leaf_worth, softmax_value
@@ -281,16 +281,39 @@ def test_a_long_game_leans_on_the_closing_plan(monkeypatch):
     assert all(long.last_prior[a] == pytest.approx(plain.last_prior[a] * (1 - expert.CLOSE_PRIOR)) for a in others)
 
 
-def test_the_closing_plan_gives_way_to_a_clearly_better_move(monkeypatch):
+def test_the_closing_plan_gives_way_to_a_clearly_better_move():
+    """RB, End of the Game: on the last turn of a long game (77 turns a player,
+    past the close turns) the closing plan gathers Stone at the Quarry, which
+    loses; the search finds the King's Storehouse trade that wins, though the
+    plan holds 90% of its prior."""
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "last_turn_storehouse.json"
+    s = archwk.GameState.from_json(path.read_text(encoding="utf-8"))
+    assert expert.closing_weight(s) == 1.0
+    cands = without_free_discards(s, s.legal_actions())
+    plan = bots.stalemate_choice(s, cands)
+    assert plan.location == "quarry"
+    bot = ExpertBot(7, seconds=None, iterations=200)
+    choice = bot.choose(s)
+    assert bot.last_prior[plan] >= expert.CLOSE_PRIOR
+    assert choice.location == "storehouse"
+
+
+def test_the_closing_plan_frees_its_workers_from_prison():
     """RB, Guardhouse: releasing your workers from Prison is free. With most of
-    its workers in Prison the closing plan would still gather; the search sees
-    that the Guardhouse is worth far more, and goes there."""
-    monkeypatch.setattr(expert, "CLOSE_TURNS", (0, 1))
+    its workers in Prison the closing plan first gets them back (one placement a
+    turn gathers next to nothing), then stops."""
     s = _placing_position()
     p = s.current_player
     s = s.edit(player=p, in_prison=15, hand=[s.building_deck[0]])
-    cands = without_free_discards(s, s.legal_actions())
-    plan = bots.stalemate_choice(s, cands)
-    assert plan.location != "guardhouse"  # the plan looks only at the building
-    choice = ExpertBot(7, seconds=None, iterations=200).choose(s)
-    assert choice.location == "guardhouse"
+    plan = bots.stalemate_choice(s, without_free_discards(s, s.legal_actions()))
+    assert plan.location == "guardhouse"
+    s = s.apply(plan)
+    assert s.decision == "guardhouse"
+    release = bots.stalemate_choice(s, s.legal_actions())
+    assert release.option == "release_prison"
+    s = s.apply(release)
+    assert s.players[p].in_prison == 0
+    # a few in Prison do not pull the plan away from its building
+    s2 = _placing_position().edit(player=p, in_prison=RELEASE_AT - 1)
+    assert bots.stalemate_choice(s2, without_free_discards(s2, s2.legal_actions())).location != "guardhouse"
