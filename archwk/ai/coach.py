@@ -300,10 +300,9 @@ class _Evaluator:
         if not ranked:
             rows.sort(key=lambda r: -r[1][0])
         labels = {a: str(a) for a in cands}
-        why = self._why_ranked if ranked else self._why
         out = []
         for rank, (a, (m, lo, hi, n)) in enumerate(rows):
-            out.append(Choice(a, labels[a], m, lo, hi, why(a, rank, rows, labels), n))
+            out.append(Choice(a, labels[a], m, lo, hi, self._why(a, rank, rows, labels, ranked), n))
         return out
 
     def _head(self, a, labels) -> str:
@@ -313,48 +312,35 @@ class _Evaluator:
             head += f", {'+' if vp > 0 else ''}{vp} VP at once"
         return head
 
-    def _why_ranked(self, a, rank, rows, labels) -> str:
-        """Why, for choices in the search's order: the first is the one to play."""
+    def _why(self, a, rank, rows, labels, ranked: bool) -> str:
+        """One sentence of why for the choice at `rank` of `rows`: in the search's
+        order (`ranked`: the first is the one to play, even where the quick
+        estimate puts another level or ahead) or best first by win chance."""
         m = rows[rank][1][0]
         head = self._head(a, labels)
         if len(rows) == 1:
             return f"{head}: the only choice here; your chance to win is {_pct(m)}."
-        first_a, first = rows[0][0], rows[0][1][0]
         if rank == 0:
             nxt_a, nxt = rows[1][0], rows[1][1][0]
-            d = round(100 * (m - nxt))
-            if d >= 1:
+            if round(100 * (m - nxt)) >= 1:
                 return (f"{head}: your best chance to win here, {_pct(m)}; the next best, {labels[nxt_a]}, "
                         f"gives {_pct(nxt)}.")
-            return (f"{head}: your best chance to win here, {_pct(m)}; {labels[nxt_a]} "
-                    f"({_pct(nxt)}) is close, but a deeper look prefers this one.")
+            if ranked:
+                return (f"{head}: your best chance to win here, {_pct(m)}; {labels[nxt_a]} "
+                        f"({_pct(nxt)}) is close, but a deeper look prefers this one.")
+            return (f"{head}: your best chance to win here, {_pct(m)}, about as good as "
+                    f"{labels[nxt_a]} ({_pct(nxt)}).")
+        first_a, first = rows[0][0], rows[0][1][0]
         d = round(100 * (first - m))
         if d >= 1:
             return f"{head}: a {_pct(m)} chance to win; {labels[first_a]} gives {_pct(first)}."
+        if not ranked:
+            return f"{head}: a {_pct(m)} chance to win, about as good as {labels[first_a]}."
         if d <= -1:
             return (f"{head}: a {_pct(m)} chance to win by the quick estimate, more than {labels[first_a]} "
                     f"({_pct(first)}), but a deeper look prefers {labels[first_a]}.")
         return (f"{head}: a {_pct(m)} chance to win, about as good as {labels[first_a]}, but a deeper "
                 f"look prefers {labels[first_a]}.")
-
-    def _why(self, a, rank, rows, labels) -> str:
-        m = rows[rank][1][0]
-        head = self._head(a, labels)
-        if len(rows) == 1:
-            return f"{head}: the only choice here; your chance to win is {_pct(m)}."
-        if rank == 0:
-            nxt_a, nxt = rows[1][0], rows[1][1][0]
-            d = round(100 * (m - nxt))
-            if d < 1:
-                return (f"{head}: your best chance to win here, {_pct(m)}, about as good as "
-                        f"{labels[nxt_a]} ({_pct(nxt)}).")
-            return (f"{head}: your best chance to win here, {_pct(m)}; the next best, {labels[nxt_a]}, "
-                    f"gives {_pct(nxt)}.")
-        best_a, best = rows[0][0], rows[0][1][0]
-        d = round(100 * (best - m))
-        if d < 1:
-            return f"{head}: a {_pct(m)} chance to win, about as good as {labels[best_a]}."
-        return f"{head}: a {_pct(m)} chance to win; {labels[best_a]} gives {_pct(best)}."
 
 
 def _mean_interval(xs: Sequence[float], clip: bool = True) -> tuple[float, float, float, int]:
