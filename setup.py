@@ -4,7 +4,10 @@ By default this builds the pure-Python package (nothing is compiled; it runs
 anywhere, the browser's Pyodide included). With ``ARCHWK_COMPILED=1`` in the
 environment, Cython compiles the rules modules (the same source, in Cython's
 pure-Python mode) to extension modules that sit beside the ``.py`` files and
-are imported instead of them:
+are imported instead of them. The ``.pxd`` files beside some modules (``archwk/state.pxd``,
+``core.pxd``, ``engine.pxd``, ...) add C types to the same source: the state, player and
+action classes become extension types, and the hot rule helpers read their fields as C
+struct members and call each other in C:
 
     ARCHWK_COMPILED=1 pip install --no-build-isolation .    # needs Cython and a C compiler
     bash scripts/kit build-compiled                         # a copy in build/compiled (scripts/build_compiled.py)
@@ -52,6 +55,9 @@ def ext_modules(root: Path = ROOT, force: bool = False) -> list:
         compiler_directives={
             "language_level": 3,
             "annotation_typing": False,  # annotations are for mypy: no C types, no extra checks
+            # the C types come from the .pxd files beside the modules (archwk/state.pxd, ...);
+            # an argument typed there accepts None, and this makes using it raise as in Python
+            "nonecheck": True,
             "binding": True,
             "embedsignature": False,
         },

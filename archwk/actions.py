@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -67,14 +68,10 @@ class Action:
     def _prepared(key: tuple):
         """A maker of one action, its identity tuple and hash computed once: for the
         actions offered again and again (a placement at each location)."""
-        h = hash(key)
-        new = Action.__new__
-
-        def make() -> Action:
-            a = new(Action)
-            a._key, a._ctx, a._hash = key, None, h
-            return a
-        return make
+        proto = Action.__new__(Action)
+        proto._key, proto._ctx, proto._hash = key, None, hash(key)
+        # a partial of a method: faster to call than a closure, and the compiled build makes it C
+        return partial(proto._with_ctx, None)
 
     def _with_ctx(self, ctx) -> Action:
         """The same action, worded from `ctx` (a state it is legal at, or its label)."""

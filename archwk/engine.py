@@ -242,7 +242,7 @@ def advance(t) -> None:
                 if choice not in acts:
                     raise IllegalAction(
                         f"Solo Play: {t.players[dec.player].name} (the Byzantine opponent) cannot choose "
-                        f"{choice}; the choices are: {', '.join(str(x) for x in acts) or 'none'}")
+                        f"{choice}; the choices are: {', '.join([str(x) for x in acts]) or 'none'}")
                 t.pending = t.pending[:-1]
                 rule.resolve(t, dec, choice)
                 continue

@@ -153,3 +153,142 @@ def test_compiled_build_plays_the_same_games():
     assert (pure["build"], compiled["build"]) == ("pure", "compiled")
     assert compiled["decisions"] > 3_000
     assert compiled == {**pure, "build": "compiled"}
+
+
+def _compiled_build_current() -> bool:
+    from build_compiled import source_hash
+    return (COMPILED / "archwk").is_dir() and (COMPILED / "SOURCE_HASH").read_text().strip() == source_hash(ROOT)
+
+
+_TYPED_BUILD_CHECKS = r'''
+import json, random
+import archwk
+from archwk import core, engine, state
+from archwk.actions import Action
+
+HEAP = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement, not an extension type
+out = {"compiled": state.__file__.endswith(".so") and engine.__file__.endswith(".so"),
+       "extension_types": [not (c.__flags__ & HEAP) for c in (state._PlayerSlots, state._StateSlots, Action)],
+       "subclasses_are_heap_types": [bool(c.__flags__ & HEAP) for c in
+                                     (state.PlayerState, state._MutablePlayer, state.FrozenState,
+                                      state._MutableState, archwk.GameState)]}
+s = archwk.new_game(3, seed=5)
+rng = random.Random(5)
+for _ in range(300):
+    s = s.apply(rng.choice(s.legal_actions()))
+errors = {}
+for name, attempt in [("state", lambda: setattr(s, "tax", 3)),
+                      ("player", lambda: setattr(s.players[0], "silver", 99)),
+                      ("none_state", lambda: core.writable_player(None, 0)),
+                      ("not_a_state", lambda: core.thaw("a state")),
+                      ("not_an_action", lambda: s.apply("place"))]:
+    try:
+        attempt()
+        errors[name] = None
+    except Exception as e:  # noqa: BLE001
+        errors[name] = type(e).__name__
+out["errors"] = errors
+out["still"] = (s.tax, s.players[0].silver)
+v = s.view(0)  # a view: shown, not played on
+out["view"] = [v.legal_actions(), v.is_legal(s.legal_actions()[0])]
+out["types"] = [type(s).__name__, type(s.players[0]).__name__]
+print(json.dumps(out))
+'''
+
+
+@pytest.mark.skipif(not (COMPILED / "archwk").is_dir(),
+                    reason="no compiled build (bash scripts/kit build-compiled)")
+def test_the_compiled_build_types_the_state_and_keeps_it_frozen():
+    """In the compiled build the state, player and action classes are extension types
+    (archwk/state.pxd, actions.pxd) while the frozen and writable classes stay Python
+    subclasses of them (freezing switches the class in place); frozen states and players
+    still refuse writes, and a wrong argument to a typed helper raises instead of crashing."""
+    if not _compiled_build_current():
+        pytest.skip("the compiled build is older than the source: bash scripts/kit build-compiled")
+    env = {**os.environ, "PYTHONPATH": str(COMPILED)}
+    out = subprocess.run([sys.executable, "-c", _TYPED_BUILD_CHECKS], env=env, cwd=COMPILED,
+                         capture_output=True, text=True, timeout=300, check=True)
+    got = json.loads(out.stdout)
+    assert got["compiled"] is True
+    assert got["extension_types"] == [True, True, True]
+    assert got["subclasses_are_heap_types"] == [True] * 5
+    assert got["types"] == ["GameState", "PlayerState"]
+    assert got["errors"] == {"state": "AttributeError", "player": "AttributeError",
+                             "none_state": "AttributeError", "not_a_state": "TypeError",
+                             "not_an_action": "IllegalAction"}
+    pure = archwk.new_game(3, seed=5)
+    rng = random.Random(5)
+    for _ in range(300):
+        pure = pure.apply(rng.choice(pure.legal_actions()))
+    assert got["still"] == [pure.tax, pure.players[0].silver]
+    assert got["view"] == [[], False]
+
+
+# --------------------------------------------------------------------------- the source the compiled build types
+
+def test_the_slot_copiers_copy_every_slot():
+    """`copy_state_slots` and `_copy_player` are written out field by field (so they
+    compile to struct copies): each copies every slot, and state.pxd declares the same
+    fields as state.py."""
+    from archwk import state as st
+    for fields, copy, cls in ((st._PLAYER_FIELDS, st._copy_player, st._MutablePlayer),
+                              (st._STATE_FIELDS, st.copy_state_slots, st._MutableState)):
+        src, dst = cls.__new__(cls), cls.__new__(cls)
+        for i, f in enumerate(fields):
+            setattr(src, f, ("value", i))
+        copy(src, dst)
+        assert [getattr(dst, f) for f in fields] == [("value", i) for i in range(len(fields))]
+    pxd = (ROOT / "archwk" / "state.pxd").read_text()
+    declared: dict[str, list[str]] = {}
+    current = None
+    for line in pxd.splitlines():
+        if line.startswith("cdef class "):
+            current = declared.setdefault(line.split()[2].rstrip(":"), [])
+        elif current is not None and line.strip().startswith("cdef public object"):
+            current += [f.strip() for f in line.strip()[len("cdef public object"):].split(",")]
+    assert declared == {"_PlayerSlots": list(st._PLAYER_FIELDS), "_StateSlots": list(st._STATE_FIELDS)}
+
+
+def _pxd_functions(pxd: Path) -> list[tuple[str | None, str, int]]:
+    """(class or None, name, positional parameters) of each cpdef in an augmenting .pxd."""
+    import re
+    out = []
+    cls = None
+    for line in pxd.read_text().splitlines():
+        if line.startswith("cdef class "):
+            cls = line.split()[2].rstrip(":")
+        elif line and not line[0].isspace() and not line.startswith(("@", "#")):
+            cls = None
+        m = re.match(r"\s*cpdef\s+(?:\w+\s+)?(\w+)\((.*)\)\s*$", line)
+        if m:
+            params = [p for p in m.group(2).split(",") if p.strip()]
+            out.append((cls if line[0].isspace() else None, m.group(1), len(params)))
+    return out
+
+
+def test_every_pxd_declaration_names_a_function_cython_can_type():
+    """Each .pxd beside a rules module declares functions of that module, with their
+    positional parameters, and none of them holds a closure, a generator or keyword-only
+    parameters (Cython cannot make those cpdef): an edit of the .py that breaks the
+    compiled build fails here, without a compiler."""
+    import ast
+    pxds = sorted((ROOT / "archwk").rglob("*.pxd"))
+    assert {p.relative_to(ROOT / "archwk").as_posix() for p in pxds} >= {"state.pxd", "core.pxd", "engine.pxd"}
+    for pxd in pxds:
+        source = pxd.with_suffix(".py")
+        assert source.exists(), f"{pxd.name} has no module beside it"
+        tree = ast.parse(source.read_text())
+        defs = {(None, n.name): n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        for c in tree.body:
+            if isinstance(c, ast.ClassDef):
+                defs.update({(c.name, n.name): n for n in c.body if isinstance(n, ast.FunctionDef)})
+        for cls, name, n_params in _pxd_functions(pxd):
+            fn = defs.get((cls, name))
+            where = f"{pxd.relative_to(ROOT)}: {cls + '.' if cls else ''}{name}"
+            assert fn is not None, f"{where} is not a function of {source.name}"
+            a = fn.args
+            assert not (a.kwonlyargs or a.vararg or a.kwarg), f"{where}: Cython's cpdef takes no such parameters"
+            assert len(a.posonlyargs + a.args) == n_params, f"{where}: the parameters differ from {source.name}'s"
+            inner = [n for n in ast.walk(fn) if n is not fn and isinstance(
+                n, (ast.Lambda, ast.GeneratorExp, ast.FunctionDef, ast.ClassDef, ast.Yield))]
+            assert not inner, f"{where} holds a closure or generator (line {inner[0].lineno}), which cpdef cannot"

@@ -1,0 +1,11 @@
+# Declarations for the optional compiled build (see state.pxd): Action becomes an
+# extension type (a free list makes the many short-lived actions cheap to make), and
+# `_with_ctx`, which makes every listed action (`Action._prepared`), runs in C.
+
+cimport cython
+
+@cython.freelist(64)
+cdef class Action:
+    cdef public object _key, _ctx, _hash
+    @cython.locals(a=Action)
+    cpdef Action _with_ctx(self, ctx)

@@ -1,0 +1,18 @@
+# Declarations for the optional compiled build (see state.pxd): the turn machine's
+# hot path (listing, the legality gate, apply, advance) on typed states and actions.
+
+cimport cython
+from archwk.actions cimport Action
+from archwk.state cimport _StateSlots
+
+cpdef _remember(s, list acts)
+@cython.locals(a=Action)
+cpdef legal_list(_StateSlots s)  # a list; a view answers its (empty) map
+@cython.locals(a=Action)
+cpdef _listed(_StateSlots s, action)
+@cython.locals(a=Action)
+cpdef _resolved(_StateSlots s, action)
+@cython.locals(t=_StateSlots, a=Action)
+cpdef apply(_StateSlots s, action)
+@cython.locals(pending=tuple, acts=list, a=Action)
+cpdef advance(_StateSlots t)
