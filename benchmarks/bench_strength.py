@@ -174,8 +174,12 @@ def code_fingerprint(root: Path | None = None) -> str:
     a game of it imports (the rules, the bots, the expert; listed by a fresh
     interpreter) and the card data. Runs merge only when they played the same code
     (a run may be spread over several sittings); code no match runs (the coach,
-    the win-chance model, the command line) may change in between."""
-    pkg = (root or Path(__file__).resolve().parent.parent) / "archwk"
+    the win-chance model, the command line) may change in between. By default, of
+    the archwk this process imports and so plays (PYTHONPATH counts), wherever it is."""
+    if root is None:
+        import archwk
+        root = Path(archwk.__file__).resolve().parent.parent
+    pkg = root / "archwk"
     probe = (f"{_PLAYED_IMPORTS}\nimport sys\n"
              "for name, m in sorted(sys.modules.items()):\n"
              "    if (name == 'archwk' or name.startswith('archwk.')) and getattr(m, '__file__', None):\n"

@@ -45,6 +45,22 @@ def test_the_fingerprint_follows_the_code_a_match_plays(package_copy):
     assert bench_strength.code_fingerprint(package_copy) != after_rules
 
 
+def test_the_fingerprint_is_of_the_package_the_games_import(package_copy):
+    """A run pointed at another copy of the code (PYTHONPATH) plays that copy, so its
+    results carry that copy's fingerprint, not the one of the repository the script is in."""
+    import os
+    import subprocess
+    _touch(package_copy / "archwk" / "ai" / "bots.py")
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import bench_strength, archwk; "
+             "print(archwk.__file__); print(bench_strength.code_fingerprint())")
+    out = subprocess.run([sys.executable, "-c", probe, str(ROOT / "benchmarks")], capture_output=True, text=True,
+                         check=True, cwd=package_copy, env={**os.environ, "PYTHONPATH": str(package_copy)})
+    imported, printed = out.stdout.split()
+    assert Path(imported).resolve().is_relative_to(package_copy.resolve())
+    assert printed == bench_strength.code_fingerprint(package_copy)
+    assert printed != bench_strength.code_fingerprint(ROOT)
+
+
 def _results(tmp_path: Path, name: str, code: str, seed: int) -> str:
     game = {"players": 2, "seed": seed, "seat": 0, "over": True, "backstop": False, "expert_backstop": 0,
             "turns": 100, "decisions": 200, "scores": [40, 30], "winners": [0], "expert_share": 1.0,
