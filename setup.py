@@ -13,7 +13,8 @@ struct members and call each other in C:
     bash scripts/kit build-compiled                         # a copy in build/compiled (scripts/build_compiled.py)
 
 Play, analysis, saving and the explainer stay pure Python: they are not where
-the time goes, and they are what other code patches in tests.
+the time goes, and they are what other code patches in tests. Package `__init__` modules stay
+pure too, but for the behaviour hooks (`COMPILED_INITS`).
 """
 from __future__ import annotations
 
@@ -27,16 +28,22 @@ ROOT = Path(__file__).resolve().parent
 #: modules left pure in the compiled build (paths under archwk/, as globs)
 PURE = ("__init__.py", "ai/*", "analysis/*", "explain*", "explain/*", "save.py", "views.py", "edit.py",
         "table.py", "model.py", "bots.py", "simulate.py", "options.py", "errors.py", "schemes.py")
+#: package __init__ modules compiled all the same (the rest stay pure: they only import):
+#: the behaviour hooks, asked at nearly every decision
+COMPILED_INITS = ("behaviour/__init__.py",)
 
 
 def rules_modules(root: Path = ROOT) -> list[str]:
     """The rules modules compiled by the compiled build, relative to `root`: every
-    module of archwk/ but the ones in PURE (a new rules module is compiled without
-    a change here)."""
+    module of archwk/ but the ones in PURE and the package __init__ modules other
+    than COMPILED_INITS (a new rules module is compiled without a change here)."""
     pkg = root / "archwk"
     out = []
     for path in sorted(pkg.rglob("*.py")):
         rel = path.relative_to(pkg)
+        if rel.as_posix() in COMPILED_INITS:
+            out.append(path.relative_to(root).as_posix())
+            continue
         if any(rel.match(pattern) for pattern in PURE) or rel.name == "__init__.py":
             continue
         out.append(path.relative_to(root).as_posix())

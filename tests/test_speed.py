@@ -163,11 +163,11 @@ def _compiled_build_current() -> bool:
 _TYPED_BUILD_CHECKS = r'''
 import json, random
 import archwk
-from archwk import core, engine, state
+from archwk import behaviour, core, engine, state
 from archwk.actions import Action
 
 HEAP = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement, not an extension type
-out = {"compiled": state.__file__.endswith(".so") and engine.__file__.endswith(".so"),
+out = {"compiled": [m.__file__.endswith(".so") for m in (state, engine, core, behaviour)],
        "extension_types": [not (c.__flags__ & HEAP) for c in (state._PlayerSlots, state._StateSlots, Action)],
        "subclasses_are_heap_types": [bool(c.__flags__ & HEAP) for c in
                                      (state.PlayerState, state._MutablePlayer, state.FrozenState,
@@ -209,7 +209,7 @@ def test_the_compiled_build_types_the_state_and_keeps_it_frozen():
     out = subprocess.run([sys.executable, "-c", _TYPED_BUILD_CHECKS], env=env, cwd=COMPILED,
                          capture_output=True, text=True, timeout=300, check=True)
     got = json.loads(out.stdout)
-    assert got["compiled"] is True
+    assert got["compiled"] == [True] * 4  # behaviour/__init__ too (setup.COMPILED_INITS)
     assert got["extension_types"] == [True, True, True]
     assert got["subclasses_are_heap_types"] == [True] * 5
     assert got["types"] == ["GameState", "PlayerState"]
