@@ -1,6 +1,6 @@
 # Declarations for the optional compiled build (see state.pxd): Action becomes an
 # extension type (a free list makes the many short-lived actions cheap to make), and
-# `_with_ctx`, which makes every listed action (`Action._prepared`), runs in C.
+# `_with_ctx`, which makes a logged state's own copy of every listed action, runs in C.
 
 cimport cython
 

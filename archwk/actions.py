@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -65,13 +64,13 @@ class Action:
         self._hash = None
 
     @staticmethod
-    def _prepared(key: tuple):
-        """A maker of one action, its identity tuple and hash computed once: for the
-        actions offered again and again (a placement at each location)."""
-        proto = Action.__new__(Action)
-        proto._key, proto._ctx, proto._hash = key, None, hash(key)
-        # a partial of a method: faster to call than a closure, and the compiled build makes it C
-        return partial(proto._with_ctx, None)
+    def _prepared(key: tuple) -> Action:
+        """One action made once and listed again and again (a placement at each
+        location), its hash computed once: shared, so never worded from a state
+        (archwk.engine lists a copy of it at a logged state, `_with_ctx`)."""
+        a = Action.__new__(Action)
+        a._key, a._ctx, a._hash = key, None, hash(key)
+        return a
 
     def _with_ctx(self, ctx) -> Action:
         """The same action, worded from `ctx` (a state it is legal at, or its label)."""

@@ -7,6 +7,8 @@ from archwk.state cimport _StateSlots
 
 cpdef _remember(s, list acts)
 @cython.locals(a=Action)
+cpdef list _worded_from(s, list acts)
+@cython.locals(a=Action)
 cpdef legal_list(_StateSlots s)  # a list; a view answers its (empty) map
 @cython.locals(a=Action)
 cpdef _listed(_StateSlots s, action)

@@ -14,7 +14,7 @@ from .actions import Action
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import open_decision
 from .errors import IllegalAction
-from .events import QUIET
+from .events import QUIET, QUIET_LOG
 from .ruleset import DECISION_RULES, LOCATION_RULES
 from .state import FrozenState, S, _MutableState, copy_state_slots
 
@@ -40,14 +40,14 @@ def free_discards(s, dec) -> list[Action]:
     if (not s.options.voluntary_apprentice_discard or s.phase != "play" or dec.player != s.turn_player
             or dec.kind in NATIVE_DISCARD or not s.players[dec.player].apprentice_ids):
         return []
-    return [_DISCARD[c]() for c in s.players[dec.player].apprentice_ids]
+    return [_DISCARD[c] for c in s.players[dec.player].apprentice_ids]
 
 
 class _DiscardMakers(dict):
-    """card id -> make the free discard of that apprentice (prepared when first asked)."""
+    """card id -> the shared free discard of that apprentice (made when first asked)."""
     def __missing__(self, card):
-        make = self[card] = Action._prepared(("discard_apprentice", None, card, None, None))
-        return make
+        a = self[card] = Action._prepared(("discard_apprentice", None, card, None, None))
+        return a
 
 
 _DISCARD = _DiscardMakers()
@@ -87,10 +87,17 @@ def legal_list(s: FrozenState) -> list[Action]:
     else:
         dec = s.pending[-1]
         acts = _RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
-        for a in acts:  # the rules make new actions at every listing: each is this state's
-            a._ctx = s
+        if s.events is not QUIET:
+            acts = _worded_from(s, acts)
     _remember(s, acts)
     return acts
+
+
+def _worded_from(s, acts: list) -> list:
+    """The listed actions, each this state's own copy, worded from it when asked. The
+    rules list shared actions (`Action._prepared`) beside new ones; a quiet state (a
+    rollout's, where nobody reads labels) lists them as they are, worded without figures."""
+    return [a._with_ctx(s) for a in acts]
 
 
 def legal_map(s: FrozenState) -> dict:
@@ -148,8 +155,8 @@ def apply(s: S, action: Action) -> S:
     advance(t)
     # the history keeps the action as listed: it words its label from the position
     # it was listed at (`s`), when asked; a quiet state's (a rollout's, where nobody
-    # reads labels) keeps it without that position, so the positions passed are freed
-    t._hist = (s._hist, a if s.events is not QUIET else a._with_ctx(None))
+    # reads labels) lists its actions without a position, so the positions passed are freed
+    t._hist = (s._hist, a)
     t._hist_len = s._hist_len + 1
     return core.commit(t)
 
@@ -248,8 +255,8 @@ def advance(t) -> None:
                 continue
             if t.options.voluntary_apprentice_discard and t.players[dec.player].apprentice_ids:
                 acts += free_discards(t, dec)
-            for a in acts:  # worded from this state when asked (t is frozen as itself)
-                a._ctx = t
+            if t.events is not QUIET_LOG:
+                acts = _worded_from(t, acts)  # worded from this state when asked (t is frozen as itself)
             _remember(t, acts)  # computed once
             return
         if t.phase == "over":

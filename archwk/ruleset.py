@@ -75,7 +75,7 @@ def _place_legal(s, dec):
     p = dec.player
     if s.players[p].is_byzantine:  # where the opponent's Scheme card sends it (RB, Solo Play)
         return solo.scheme_placements(s, dec)
-    return [make() for make, check in _PLACEMENT_CHECKS if check is None or check(s, p)]
+    return [a for a, check in _PLACEMENT_CHECKS if check is None or check(s, p)]
 
 
 def _place_resolve(t, dec, a):

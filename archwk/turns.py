@@ -34,7 +34,7 @@ def start_turn(t, p: int) -> None:
 
 # --------------------------------------------------------------------------- no workers left
 
-#: make the action bringing a worker back from each large open location (board order)
+#: the shared action bringing a worker back from each large open location (board order)
 _RETURN_FROM_OPEN = tuple(Action._prepared(("return_worker", loc, None, None, None)) for loc in OPEN_LOCATIONS)
 
 
@@ -43,7 +43,7 @@ def _return_legal(s, dec):
     there is none anywhere eligible: from the Black Market, Prison or another
     board (archwk decision, so the game cannot stall); else the turn passes."""
     p = dec.player
-    out = [make() for make, row in zip(_RETURN_FROM_OPEN, s.board) if row[p]]
+    out = [a for a, row in zip(_RETURN_FROM_OPEN, s.board) if row[p]]
     if out:
         return out
     out = [Action("return_worker", sp) for i, sp in enumerate(BLACK_MARKET_SPACES)

@@ -93,6 +93,36 @@ def test_a_quiet_history_keeps_no_position_and_a_logged_one_words_its_labels():
     assert loud.history[-1]._ctx is before and hushed.history == loud.history
 
 
+def test_shared_actions_are_copied_for_a_logged_state_and_listed_as_they_are_when_quiet():
+    """The rules list shared actions (a placement at each location, made once): a logged
+    state lists its own copy of each, worded with its figures; a quiet state lists the
+    shared ones, without a position. Logged play never words a shared action from a state."""
+    from archwk import ruleset
+    shared = {a for a, _check in ruleset._PLACEMENT_CHECKS}
+    loud = archwk.new_game(2, seed=8)
+    hushed = engine.quiet(loud)
+    rng = random.Random(8)
+    seen_quiet = seen_loud = 0
+    for _ in range(200):
+        acts, quiet_acts = loud.legal_actions(), hushed.legal_actions()
+        assert quiet_acts == acts
+        for a, q in zip(acts, quiet_acts):
+            assert a._ctx is loud and all(a is not x for x in shared)
+            assert q._ctx is None
+            if q.kind == "place":
+                assert any(q is x for x in shared)
+                seen_quiet += 1
+        if acts[0].kind == "place":
+            seen_loud += 1
+            # the copy words its figures from the position; the shared one words none
+            forest = next(a for a in acts if a.location == "forest")
+            assert str(forest) != str(next(q for q in quiet_acts if q.location == "forest"))
+        a = rng.choice(acts)
+        loud, hushed = loud.apply(a), hushed.apply(a)
+    assert seen_quiet and seen_loud
+    assert all(x._ctx is None for x in shared)
+
+
 def test_quiet_is_idempotent_and_leaves_the_state_alone():
     s = archwk.new_game(3, seed=5)
     q = engine.quiet(s)

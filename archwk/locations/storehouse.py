@@ -28,7 +28,7 @@ def trade_terms(action: Action) -> tuple[dict, dict]:
     return pay, ({"virtue": 1} if len(action.option) == 2 else {"marble": 1})
 
 
-#: each board trade: (make its action, what it pays as ((resource, n), ...))
+#: each board trade: (its shared action, what it pays as ((resource, n), ...))
 _BOARD_TRADE_OFFERS = tuple(
     (Action._prepared(("trade", None, None, None, opt)), tuple(trade_terms(Action("trade", option=opt))[0].items()))
     for opt in BOARD_TRADES)
@@ -38,12 +38,12 @@ _STOP = Action._prepared(("stop", None, None, None, None))
 def _legal(s, dec):
     p = dec.player
     pl = s.players[p]
-    out = [make() for make, pay in _BOARD_TRADE_OFFERS if holds(pl, pay)]
+    out = [a for a, pay in _BOARD_TRADE_OFFERS if holds(pl, pay)]
     if pl.apprentice_ids:
         for h in hooked(s, p, "storehouse_trade"):
             if h.card is not None and holds(pl, h.value.pay.items()):
                 out.append(Action("trade", card=h.card.id))
-    out.append(_STOP())
+    out.append(_STOP)
     return out
 
 
