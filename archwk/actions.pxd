@@ -6,6 +6,9 @@ cimport cython
 
 @cython.freelist(64)
 cdef class Action:
-    cdef public object _key, _ctx, _hash
+    cdef public tuple _key
+    cdef public object _ctx, _hash
     @cython.locals(a=Action)
     cpdef Action _with_ctx(self, ctx)
+
+cpdef Action shared(kind, location=*, card=*, target=*, option=*)

@@ -78,11 +78,25 @@ class Action:
         a._key, a._ctx, a._hash = self._key, ctx, self._hash
         return a
 
-    kind = property(lambda self: self._key[0])
-    location = property(lambda self: self._key[1])
-    card = property(lambda self: self._key[2])
-    target = property(lambda self: self._key[3])
-    option = property(lambda self: self._key[4])
+    @property
+    def kind(self) -> str:
+        return self._key[0]
+
+    @property
+    def location(self) -> Any:
+        return self._key[1]
+
+    @property
+    def card(self) -> Any:
+        return self._key[2]
+
+    @property
+    def target(self) -> Any:
+        return self._key[3]
+
+    @property
+    def option(self) -> Any:
+        return self._key[4]
 
     def __eq__(self, other):
         return isinstance(other, Action) and self._key == other._key
@@ -148,6 +162,26 @@ class Action:
         except (TypeError, ValueError) as e:
             raise InvalidSave(f"action: not valid JSON ({str(e)[:100]})") from None
         return cls.from_dict(d)
+
+
+#: the shared actions made by `shared`, by their fields
+_SHARED: dict[tuple, Action] = {}
+#: more than this many kept means a rule shares actions it should not (fields of many values)
+_SHARED_LIMIT = 20_000
+
+
+def shared(kind: str, location: str | None = None, card: Any = None, target: int | None = None,
+           option: Any = None) -> Action:
+    """The shared action with these fields, made when first asked (`Action._prepared`):
+    for the choices the rules list again and again (a capture, a hire from a display
+    slot, a Stop), whose fields take few values."""
+    key = (kind, location, card, target, option)
+    a = _SHARED.get(key)
+    if a is None:
+        if len(_SHARED) >= _SHARED_LIMIT:
+            _SHARED.clear()
+        a = _SHARED[key] = Action._prepared(key)
+    return a
 
 
 def _jsonable(v):

@@ -7,7 +7,7 @@ What each effect does, and when, is its entry in `archwk.behaviour.buildings`,
 which opens these decisions; `archwk.ruleset` lists them."""
 from __future__ import annotations
 
-from .actions import Action
+from .actions import shared
 from .core import (
     APPRENTICES,
     BUILDING,
@@ -42,7 +42,7 @@ def _building(dec):
 
 BUILDING_CHOICE = DecisionRule(
     "building_choice", data=FromBuilding,
-    legal=lambda s, dec: [Action("choose", option=i) for i in range(len(_building(dec).params["options"]))],
+    legal=lambda s, dec: [shared("choose", option=i) for i in range(len(_building(dec).params["options"]))],
     preview=lambda s, dec, a: preview(gain=_building(dec).params["options"][a.option]),
     resolve=lambda t, dec, a: gain(t, dec.player, _building(dec).params["options"][a.option],
                                    cause=f"the {dec.data.building}"))
@@ -52,7 +52,7 @@ BUILDING_CHOICE = DecisionRule(
 
 TAVERN = DecisionRule(
     "tavern", data=FromBuilding,
-    legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c] + [Action("skip")],
+    legal=lambda s, dec: [shared("hire", target=i) for i, c in enumerate(s.display) if c] + [shared("skip")],
     resolve=lambda t, dec, a: a.kind == "hire" and hire(t, dec.player, a.target, via="the Tavern"),
     preview=lambda s, dec, a: hire_preview(s, a))
 
@@ -60,8 +60,8 @@ TAVERN = DecisionRule(
 # ---- Armoury, Fortress: free captures from any location
 
 def _free_capture_legal(s, dec):
-    out = [Action("capture", loc, target=o) for loc, o in capture_targets(s, dec.player, dec.data.locations, 2)]
-    return out + [Action("skip")]
+    out = [shared("capture", loc, target=o) for loc, o in capture_targets(s, dec.player, dec.data.locations, 2)]
+    return out + [shared("skip")]
 
 
 def _free_capture_resolve(t, dec, a):
@@ -81,10 +81,10 @@ FREE_CAPTURE = DecisionRule(
 
 def _barracks_legal(s, dec):
     p = dec.player
-    out = [Action("capture", loc, target=o) for loc, o in capture_targets(s, p, (), 1)]
+    out = [shared("capture", loc, target=o) for loc, o in capture_targets(s, p, (), 1)]
     if held_by_others(s, p):
-        out.append(Action("release"))
-    return out + [Action("skip")]
+        out.append(shared("release"))
+    return out + [shared("skip")]
 
 
 def _barracks_resolve(t, dec, a):
@@ -107,7 +107,7 @@ def _church_resolve(t, dec, a):
 
 
 CHURCH = DecisionRule(
-    "church", legal=lambda s, dec: [Action("destroy_debt"), Action("skip")], data=FromBuilding,
+    "church", legal=lambda s, dec: [shared("destroy_debt"), shared("skip")], data=FromBuilding,
     resolve=_church_resolve)
 
 
@@ -121,8 +121,8 @@ def _library_resolve(t, dec, a):
 
 LIBRARY = DecisionRule(
     "library", data=FromBuilding,
-    legal=lambda s, dec: [Action("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
-    + [Action("skip")],
+    legal=lambda s, dec: [shared("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
+    + [shared("skip")],
     resolve=_library_resolve,
     preview=lambda s, dec, a: preview(gain={"gold": _building(dec).params["gold"]}) if a.kind == "discard" else None)
 
@@ -131,7 +131,7 @@ LIBRARY = DecisionRule(
 
 GRAVEYARD = DecisionRule(
     "graveyard", data=FromBuilding,
-    legal=lambda s, dec: [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids],
+    legal=lambda s, dec: [shared("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids],
     resolve=lambda t, dec, a: discard_apprentice(t, dec.player, a.card, cause="the Graveyard"))
 
 # The Crane's decision (another worker into the Guildhall, build again) is the

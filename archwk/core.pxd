@@ -5,6 +5,7 @@
 # declared here: Cython's cpdef functions take none.)
 
 cimport cython
+from archwk.behaviour cimport hook_sum, hooked
 from archwk.state cimport _PlayerSlots, _StateSlots
 
 @cython.locals(t=_StateSlots)

@@ -75,7 +75,8 @@ _new_event = Event.__new__
 
 def record_event(t, kind: str, player: int | None, **data) -> None:
     """Record that something happened (worded by the explainer); nothing in a
-    quiet transaction (archwk.engine.quiet)."""
+    quiet transaction (archwk.engine.quiet). The callers run at nearly every
+    decision ask `t.events is not QUIET_LOG` first: a quiet game then skips the call."""
     log = t.events
     if log is QUIET_LOG:
         return
@@ -220,7 +221,7 @@ def pay(t, p: int, silver: int, tax: int = 0, *, cause: str) -> None:
     assert pl.silver >= total, "payment checked before"
     pl.silver -= total
     t.tax += to_tax
-    if total or tax:
+    if (total or tax) and t.events is not QUIET_LOG:
         record_event(t, "paid", p, silver=total, tax=to_tax, avoided=tax - to_tax, cause=cause)
 
 
@@ -241,7 +242,8 @@ def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
         new = 14
     moved = new - pl.virtue
     pl.virtue = new
-    record_event(t, "virtue", p, delta=moved, asked=delta, virtue=new, cause=cause)
+    if t.events is not QUIET_LOG:
+        record_event(t, "virtue", p, delta=moved, asked=delta, virtue=new, cause=cause)
     if destroyed:
         pl.debts_unpaid -= destroyed
         record_event(t, "debt_destroyed", p, count=destroyed, cause="virtue above 14")
@@ -289,7 +291,7 @@ def gain(t, p: int, bundle, *, cause: str) -> None:
         if k in RESOURCES or k == "silver":
             setattr(pl, k, getattr(pl, k) + v)
             got[k] = v
-    if got:
+    if got and t.events is not QUIET_LOG:
         record_event(t, "gained", p, items=got, cause=cause)
     if bundle.get("cards"):
         draw_buildings(t, p, bundle["cards"], cause=cause)

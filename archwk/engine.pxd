@@ -3,12 +3,15 @@
 
 cimport cython
 from archwk.actions cimport Action
-from archwk.state cimport _StateSlots
+from archwk.core cimport commit, open_decision, thaw
+from archwk.state cimport _PlayerSlots, _StateSlots
 
+cpdef list free_discards(_StateSlots s, dec)
+@cython.locals(recent=dict)
 cpdef _remember(s, list acts)
 @cython.locals(a=Action)
 cpdef list _worded_from(s, list acts)
-@cython.locals(a=Action)
+@cython.locals(a=Action, kept=dict)
 cpdef legal_list(_StateSlots s)  # a list; a view answers its (empty) map
 @cython.locals(a=Action)
 cpdef _listed(_StateSlots s, action)
@@ -16,5 +19,5 @@ cpdef _listed(_StateSlots s, action)
 cpdef _resolved(_StateSlots s, action)
 @cython.locals(t=_StateSlots, a=Action)
 cpdef apply(_StateSlots s, action)
-@cython.locals(pending=tuple, acts=list, a=Action)
+@cython.locals(pending=tuple, acts=list, a=Action, steps=dict, pl=_PlayerSlots)
 cpdef advance(_StateSlots t)

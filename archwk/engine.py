@@ -12,7 +12,7 @@ from typing import Any
 from . import actions, core, reset, setup, solo, turns
 from .actions import Action
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
-from .core import open_decision
+from .core import commit, open_decision, thaw
 from .errors import IllegalAction
 from .events import QUIET, QUIET_LOG
 from .ruleset import DECISION_RULES, LOCATION_RULES
@@ -20,6 +20,9 @@ from .state import FrozenState, S, _MutableState, copy_state_slots
 
 #: the decision rules as a plain dict (read at every step; the registry's view is read only)
 _RULES = dict(DECISION_RULES)
+#: kind -> (a step with no choice?, its legal actions, its resolution): what `advance`
+#: reads of a rule at every step
+_STEPS = {kind: (rule.auto, rule.legal, rule.resolve) for kind, rule in _RULES.items()}
 
 #: kinds of action that only end an optional part; a decision offering nothing
 #: else resolves by itself
@@ -37,10 +40,13 @@ NATIVE_DISCARD = frozenset({"apprentice_limit", "graveyard"})
 def free_discards(s, dec) -> list[Action]:
     """RB: an apprentice may be discarded at any time during your own turn; a free
     choice at every decision of that turn that does not end it (facts §16 row 13)."""
-    if (not s.options.voluntary_apprentice_discard or s.phase != "play" or dec.player != s.turn_player
-            or dec.kind in NATIVE_DISCARD or not s.players[dec.player].apprentice_ids):
+    p = dec.player
+    if s.phase != "play" or p != s.turn_player or not s.options.voluntary_apprentice_discard:
         return []
-    return [_DISCARD[c] for c in s.players[dec.player].apprentice_ids]
+    ids = s.players[p].apprentice_ids
+    if not ids or dec.kind in NATIVE_DISCARD:
+        return []
+    return [_DISCARD[c] for c in ids]
 
 
 class _DiscardMakers(dict):
@@ -64,18 +70,22 @@ _OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
 
 def _remember(s, acts: list[Action]) -> None:
     global _RECENT, _OLDER
-    if len(_RECENT) >= RECENT_STATES:
-        _OLDER, _RECENT = _RECENT, {}
-    _RECENT[id(s)] = (s, acts)
+    recent = _RECENT
+    if len(recent) >= RECENT_STATES:
+        _OLDER, _RECENT = recent, {}
+        recent = _RECENT
+    recent[id(s)] = (s, acts)
 
 
 def legal_list(s: FrozenState) -> list[Action]:
     """The legal actions at this decision (do not change the list: copy it). Each
     words its label from this state when asked (`str(action)`)."""
-    e = _RECENT.get(id(s))
+    kept = _RECENT
+    e = kept.get(id(s))
     if e is not None and e[0] is s:
         return e[1]
-    e = _OLDER.get(id(s))
+    kept = _OLDER
+    e = kept.get(id(s))
     if e is not None and e[0] is s:
         _remember(s, e[1])  # asked again: kept a generation longer (a search's root)
         return e[1]
@@ -140,7 +150,7 @@ def _resolved(s: FrozenState, action: Action) -> tuple[Any, Action]:
     a = _listed(s, action)
     if a is None:
         raise IllegalAction(why_illegal(s, action) or "not legal here")
-    t = core.thaw(s)
+    t = thaw(s)
     dec = t.pending[-1]
     if a._key[0] == "discard_apprentice" and dec.kind not in NATIVE_DISCARD:
         core.discard_apprentice(t, dec.player, a.card, cause="a free discard")
@@ -158,7 +168,7 @@ def apply(s: S, action: Action) -> S:
     # reads labels) lists its actions without a position, so the positions passed are freed
     t._hist = (s._hist, a)
     t._hist_len = s._hist_len + 1
-    return core.commit(t)
+    return commit(t)
 
 
 def legal_actions(s: FrozenState) -> list[Action]:
@@ -228,21 +238,22 @@ def prompt(s: FrozenState) -> str:
 
 def advance(t) -> None:
     """Run everything that needs no decision until one is needed or the game ends."""
-    rules = _RULES
+    steps = _STEPS
     while True:
         pending = t.pending
         if pending:
             dec = pending[-1]
-            rule = rules[dec.kind]
-            if rule.auto:  # a step that needs no choice, kept in order with the decisions
+            auto, legal, resolve = steps[dec.kind]
+            if auto:  # a step that needs no choice, kept in order with the decisions
                 t.pending = pending[:-1]
-                rule.resolve(t, dec, None)
+                resolve(t, dec, None)
                 continue
-            acts = rule.legal(t, dec)
+            acts = legal(t, dec)
             if not acts or (len(acts) == 1 and acts[0]._key[0] in PASSIVE):
                 t.pending = pending[:-1]  # nothing to choose: the optional part ends
                 continue
-            if t.players[dec.player].is_byzantine:
+            pl = t.players[dec.player]
+            if pl.is_byzantine:
                 # The Byzantine opponent's decision, answered here through the same gate as
                 # `apply`: its choice must be legal, and resolves by the kind's own rule (RB, Solo Play).
                 choice = solo.choose(t, dec, acts)
@@ -251,9 +262,9 @@ def advance(t) -> None:
                         f"Solo Play: {t.players[dec.player].name} (the Byzantine opponent) cannot choose "
                         f"{choice}; the choices are: {', '.join([str(x) for x in acts]) or 'none'}")
                 t.pending = t.pending[:-1]
-                rule.resolve(t, dec, choice)
+                resolve(t, dec, choice)
                 continue
-            if t.options.voluntary_apprentice_discard and t.players[dec.player].apprentice_ids:
+            if pl.apprentice_ids and t.options.voluntary_apprentice_discard:
                 acts += free_discards(t, dec)
             if t.events is not QUIET_LOG:
                 acts = _worded_from(t, acts)  # worded from this state when asked (t is frozen as itself)

@@ -16,6 +16,7 @@ from .behaviour.buildings import BUILDING_BEHAVIOUR
 from .constants import LOCATIONS, OPEN_INDEX
 from .core import add_workers, record_event, writable_player
 from .decisions import DecisionRule, LocationRule, no_blocker
+from .events import QUIET_LOG
 from .locations import (
     black_market,
     forest,
@@ -84,7 +85,8 @@ def _place_resolve(t, dec, a):
     writable_player(t, p).workers_in_supply -= 1
     if loc in OPEN_INDEX:
         add_workers(t, loc, p, 1)
-    record_event(t, "placed", p, location=loc)
+    if t.events is not QUIET_LOG:
+        record_event(t, "placed", p, location=loc)
     if t.players[p].is_byzantine:  # the location's rule for the opponent (RB, Solo Play)
         solo.OPPONENT_PLACES[loc].place(t, p)
     else:

@@ -8,7 +8,7 @@ have picked, then empty spaces refilled without shifting)."""
 from __future__ import annotations
 
 from . import cards, characters, rng, solo, turns
-from .actions import Action
+from .actions import shared
 from .constants import OPEN_LOCATIONS
 from .core import change_virtue, open_decision, record_event, to_deck_bottom, writable_player
 from .decisions import DecisionRule, preview
@@ -181,7 +181,7 @@ def _push_round(t, order) -> None:
 
 
 def _draft_legal(s, dec):
-    return [Action("keep", card=c) for c in dict.fromkeys(s.draft[dec.player])]
+    return [shared("keep", card=c) for c in dict.fromkeys(s.draft[dec.player])]
 
 
 def _draft_resolve(t, dec, a):
@@ -212,6 +212,6 @@ def _app_draft_resolve(t, dec, a):
 DRAFT = DecisionRule("draft", legal=_draft_legal, resolve=_draft_resolve)
 APPRENTICE_DRAFT = DecisionRule(
     "apprentice_draft",
-    legal=lambda s, dec: [Action("hire", target=i) for i, c in enumerate(s.display) if c],
+    legal=lambda s, dec: [shared("hire", target=i) for i, c in enumerate(s.display) if c],
     resolve=_app_draft_resolve,
     preview=lambda s, dec, a: preview(gain={"virtue": cards.APPRENTICES[s.display[a.target] - 1].virtue}))

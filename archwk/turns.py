@@ -4,10 +4,11 @@ hand limit of 6 and the apprentice limit."""
 from __future__ import annotations
 
 from . import core, scoring, solo
-from .actions import Action
+from .actions import Action, shared
 from .constants import BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS
 from .core import open_decision, record_event, writable_player
 from .decisions import DecisionRule, HiredApprentice
+from .events import QUIET_LOG
 
 
 def end_turn(t) -> None:
@@ -25,7 +26,8 @@ def start_turn(t, p: int) -> None:
     if t.players[p].is_byzantine:
         solo.start_turn(t, p)
         return
-    record_event(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
+    if t.events is not QUIET_LOG:
+        record_event(t, "turn", p, turn=t.turn_no, final=t.final_turns is not None)
     if t.players[p].workers_in_supply == 0:
         open_decision(t, "return_worker", p)
     else:
@@ -46,13 +48,13 @@ def _return_legal(s, dec):
     out = [a for a, row in zip(_RETURN_FROM_OPEN, s.board) if row[p]]
     if out:
         return out
-    out = [Action("return_worker", sp) for i, sp in enumerate(BLACK_MARKET_SPACES)
+    out = [shared("return_worker", sp) for i, sp in enumerate(BLACK_MARKET_SPACES)
            if s.black_market[i] == p]
     if s.players[p].in_prison:
-        out.append(Action("return_worker", "prison"))
-    out += [Action("return_worker", "board", target=o) for o, q in enumerate(s.players)
+        out.append(shared("return_worker", "prison"))
+    out += [shared("return_worker", "board", target=o) for o, q in enumerate(s.players)
             if o != p and q.captured[p]]
-    return out or [Action("pass")]
+    return out or [shared("pass")]
 
 
 def _return_resolve(t, dec, a):
@@ -75,7 +77,8 @@ def _return_resolve(t, dec, a):
         cap[p] -= 1
         q.captured = tuple(cap)
     writable_player(t, p).workers_in_supply += 1
-    record_event(t, "returned_worker", p, location=loc, owner=a.target)
+    if t.events is not QUIET_LOG:
+        record_event(t, "returned_worker", p, location=loc, owner=a.target)
 
 
 RETURN_WORKER = DecisionRule(
@@ -85,7 +88,7 @@ RETURN_WORKER = DecisionRule(
 # --------------------------------------------------------------------------- limits
 
 def _hand_limit_legal(s, dec):
-    return [Action("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
+    return [shared("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
 
 
 def _hand_limit_resolve(t, dec, a):
@@ -98,7 +101,7 @@ HAND_LIMIT_RULE = DecisionRule(
 
 def _apprentice_limit_legal(s, dec):
     new = dec.data.card
-    return [Action("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids if c != new]
+    return [shared("discard_apprentice", card=c) for c in s.players[dec.player].apprentice_ids if c != new]
 
 
 def _apprentice_limit_resolve(t, dec, a):

@@ -70,7 +70,7 @@ def _indexed() -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     return _index[1], _index[3]
 
 
-def hooked(s, p: int, hook: str, *, reset_order: bool = False) -> list[Held]:
+def hooked(s, p: int, hook: str, reset_order: bool = False) -> list[Held]:
     """Player p's character and hired apprentices that act at `hook`: the character
     first, then the apprentices in the order hired (copies each count). With
     `reset_order`, the Black Market reset's order instead: apprentices by
@@ -130,7 +130,9 @@ def hook_any(s, p: int, hook: str) -> bool:
     fields = by_ability[hook]
     if fields and pl.apprentice_ids:
         rows = cards.APPRENTICES
-        return any(rows[i - 1].ability in fields for i in pl.apprentice_ids)
+        for i in pl.apprentice_ids:  # a loop, not any(...): no closure, so it compiles typed
+            if rows[i - 1].ability in fields:
+                return True
     return False
 
 

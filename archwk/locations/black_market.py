@@ -9,8 +9,10 @@ Trickster: 1 Silver less. Illusionist: no Virtue lost. Swindler: extra goods.
 Caroline: +1 building card. Filling the third space queues a reset."""
 from __future__ import annotations
 
+from functools import partial
+
 from .. import cards
-from ..actions import Action
+from ..actions import shared
 from ..behaviour import hook_sum, hooked
 from ..buildings import hire_preview
 from ..constants import BLACK_MARKET_SPACES
@@ -53,14 +55,13 @@ def _blocker_for(i: int):
     return blocker
 
 
-def _allows_for(i: int):
-    def allows(s, p):
-        if s.black_market[i] >= 0:
-            return False
-        pl = s.players[p]
-        # the printed price is the most it can cost (savings only lower it)
-        return pl.virtue < 10 and (pl.silver >= SILVER[i] or pl.silver >= cost(s, p, i))
-    return allows
+def space_open(i: int, s, p) -> bool:
+    """Whether player p may place a worker on space i (`_blocker_for(i)` finds no reason)."""
+    if s.black_market[i] >= 0:
+        return False
+    pl = s.players[p]
+    # the printed price is the most it can cost (savings only lower it)
+    return pl.virtue < 10 and (pl.silver >= SILVER[i] or pl.silver >= cost(s, p, i))
 
 
 def occupy(t, p, i: int) -> None:
@@ -116,7 +117,7 @@ def _preview_for(i: int):
 
 #: the three spaces, left to right
 LOCATIONS = tuple(LocationRule(loc, blocker=_blocker_for(i), place=_place_for(i), preview=_preview_for(i),
-                               allows=_allows_for(i))
+                               allows=partial(space_open, i))
                   for i, loc in enumerate(BLACK_MARKET_SPACES))
 
 
@@ -152,10 +153,10 @@ OPPONENT = {loc: LocationRule(loc, blocker=_opponent_blocker_for(i), place=_oppo
 # ---- space B's choice, and the 5-card look
 
 def _b_legal(s, dec):
-    out = [Action("hire", target=slot) for slot, c in enumerate(s.display) if c]
+    out = [shared("hire", target=slot) for slot, c in enumerate(s.display) if c]
     if s.building_deck:
-        out.append(Action("draw5"))
-    out.append(Action("skip"))
+        out.append(shared("draw5"))
+    out.append(shared("skip"))
     return out
 
 
@@ -171,7 +172,7 @@ def _b_resolve(t, dec, a):
 
 
 def _keep_legal(s, dec):
-    return [Action("keep", card=c) for c in dict.fromkeys(dec.data.cards)]
+    return [shared("keep", card=c) for c in dict.fromkeys(dec.data.cards)]
 
 
 def _keep_resolve(t, dec, a):

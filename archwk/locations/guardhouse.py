@@ -8,7 +8,7 @@ release_debt     : or take 1 Debt and lose 1 Virtue for the same
 pay_debt         : 6 Silver (3 Tax) to pay off 1 Debt"""
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import shared
 from ..behaviour import hooked
 from ..core import (
     can_pay,
@@ -96,9 +96,9 @@ def _guard_preview(s, dec, a):
 
 def _legal(s, dec):
     p, first = dec.player, dec.data.first
-    out = [Action("guard", option=o) for o in available(s, p)]
+    out = [shared("guard", option=o) for o in available(s, p)]
     if not first:
-        out.append(Action("stop"))
+        out.append(shared("stop"))
     return out
 
 

@@ -2,6 +2,7 @@
 # construct anything, asked for the Guildhall at every placement, typed.
 
 cimport cython
+from archwk.behaviour cimport hook_any, hooked
 from archwk.core cimport cathedral_space_free, holds, skills_of
 from archwk.state cimport _PlayerSlots, _StateSlots
 

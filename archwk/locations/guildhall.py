@@ -7,7 +7,7 @@ You may place here only if you can construct something."""
 from __future__ import annotations
 
 from .. import cards
-from ..actions import Action
+from ..actions import Action, shared
 from ..behaviour import hook_any, hooked
 from ..behaviour.buildings import on_construct
 from ..core import (
@@ -256,7 +256,7 @@ def _resolve(t, dec, a):
 
 
 def _discard_legal(s, dec):
-    return [Action("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
+    return [shared("discard", card=c) for c in dict.fromkeys(s.players[dec.player].hand)]
 
 
 def _discard_resolve(t, dec, a):
@@ -286,7 +286,7 @@ def _place(t, p):
 # ---- Crane: another worker onto the next Guildhall space, and build again
 
 def _crane_legal(s, dec):
-    return construct_options(s, dec.player) + [Action("skip")]
+    return construct_options(s, dec.player) + [shared("skip")]
 
 
 def _crane_resolve(t, dec, a):

@@ -2,7 +2,7 @@
 split; each Miner adds 1 Clay either way (RB; facts §10)."""
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import shared
 from ..behaviour import hook_sum
 from ..core import gain, open_decision, own_at
 from ..decisions import DecisionRule, LocationRule, MinesChoice, no_blocker, preview
@@ -37,7 +37,7 @@ def _preview(s, p):
 
 
 def _legal(s, dec):
-    return [Action("mine", option="clay"), Action("mine", option="gold")]
+    return [shared("mine", option="clay"), shared("mine", option="gold")]
 
 
 def _resolve(t, dec, a):

@@ -4,7 +4,7 @@ At most 2 different locations with 1-3 players, 1 with 4-5 (RB, Town Centre).
 Conspirator: each capture after the first costs no Silver (facts §16 row 18)."""
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import shared
 from ..behaviour import hook_any
 from ..constants import LOCATION_NAMES
 from ..core import can_pay, capture, capture_location_limit, capture_targets, open_decision, own_at, pay, price
@@ -21,9 +21,9 @@ def _legal(s, dec):
     p, used, done = dec.player, dec.data.locations, dec.data.done
     out = []
     if can_pay(s, p, *capture_cost(s, p, done)):
-        out = [Action("capture", loc, target=o)
+        out = [shared("capture", loc, target=o)
                for loc, o in capture_targets(s, p, used, capture_location_limit(s))]
-    out.append(Action("stop"))
+    out.append(shared("stop"))
     return out
 
 

@@ -6,7 +6,7 @@ laid on each skipped card of that row, left-most first. Plans: draw 1 building
 card plus 1 per 2 own workers there."""
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import shared
 from ..behaviour import hook_sum
 from ..core import APPRENTICES, draw_buildings, hire, open_decision, own_at, pay, price, record_event, writable_player
 from ..decisions import DecisionRule, LocationRule, WorkshopChoice, no_blocker, preview, reason
@@ -39,9 +39,9 @@ def _legal(s, dec):
     silver, tax = hire_cost(s, p)
     total = price(s, p, silver, tax)[0]
     have = s.players[p].silver
-    out = [Action("hire", target=slot) for slot, card in enumerate(s.display)
+    out = [shared("hire", target=slot) for slot, card in enumerate(s.display)
            if card and have >= total + skips(w, slot)]
-    out.append(Action("plans"))
+    out.append(shared("plans"))
     return out
 
 
