@@ -123,6 +123,21 @@ def test_shared_actions_are_copied_for_a_logged_state_and_listed_as_they_are_whe
     assert all(x._ctx is None for x in shared)
 
 
+def test_a_shared_action_is_made_once_and_equals_the_action_it_stands_for(monkeypatch):
+    """`actions.shared`: the same fields give the same object, equal to (and hashed as)
+    the action made by hand; the kept ones are bounded (past the limit they are made again)."""
+    from archwk import actions
+    a = actions.shared("capture", "forest", target=1)
+    assert actions.shared("capture", "forest", None, 1) is a
+    assert a == Action("capture", location="forest", target=1) and hash(a) == hash(Action("capture", "forest", target=1))
+    assert a._ctx is None and actions.shared("capture", "forest", target=2) != a
+    monkeypatch.setattr(actions, "_SHARED_LIMIT", len(actions._SHARED))
+    b = actions.shared("mine", option="not kept yet")  # at the limit: the kept ones are dropped first
+    assert actions._SHARED == {b._key: b}
+    again = actions.shared("capture", "forest", target=1)
+    assert again == a and again is not a
+
+
 def test_quiet_is_idempotent_and_leaves_the_state_alone():
     s = archwk.new_game(3, seed=5)
     q = engine.quiet(s)
