@@ -177,6 +177,11 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / "build" / "compiled"
 
 
+def _compiled_build_current() -> bool:
+    from build_compiled import source_hash
+    return (COMPILED / "archwk").is_dir() and (COMPILED / "SOURCE_HASH").read_text().strip() == source_hash(ROOT)
+
+
 def _run_games(pythonpath: Path) -> dict:
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
     out = subprocess.run([sys.executable, str(ROOT / "tests" / "speed_games.py")], env=env, cwd=ROOT,
@@ -190,19 +195,12 @@ def test_compiled_build_plays_the_same_games():
     """The compiled build is the same source compiled: every state's save, prompt,
     label, event text and blocker reason along seeded games under several option
     sets are byte-identical to the pure source's."""
-    from build_compiled import source_hash
-    built_from = (COMPILED / "SOURCE_HASH").read_text().strip()
-    if built_from != source_hash(ROOT):
+    if not _compiled_build_current():
         pytest.skip("the compiled build is older than the source: bash scripts/kit build-compiled")
     pure, compiled = _run_games(ROOT), _run_games(COMPILED)
     assert (pure["build"], compiled["build"]) == ("pure", "compiled")
     assert compiled["decisions"] > 3_000
     assert compiled == {**pure, "build": "compiled"}
-
-
-def _compiled_build_current() -> bool:
-    from build_compiled import source_hash
-    return (COMPILED / "archwk").is_dir() and (COMPILED / "SOURCE_HASH").read_text().strip() == source_hash(ROOT)
 
 
 _TYPED_BUILD_CHECKS = r'''

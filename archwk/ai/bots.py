@@ -27,6 +27,7 @@ from ..core import geometry_n as _geometry_n
 from ..core import held_by_others as _held_by_others
 from ..core import skills_of as _skills_of
 from ..engine import NATIVE_DISCARD, quiet
+from ..locations.guardhouse import GUARD_PRICES
 from ..locations.workshop import HIRE_SILVER
 from ..model import OPEN_INDEX as _OPEN
 from ..model import GameState
@@ -432,7 +433,7 @@ def _release(s, p) -> str | None:
     pl = s.players[p]
     if pl.in_prison >= RELEASE_AT:
         return "release_prison"
-    if _held_by_others(s, p) >= RELEASE_AT and _can_pay(s, p, 5, 2):
+    if _held_by_others(s, p) >= RELEASE_AT and _can_pay(s, p, *GUARD_PRICES["release_silver"]):
         return "release_silver"
     return None
 
@@ -501,9 +502,8 @@ def stalemate_choice(s, acts):
         for option in (_release(s, p), "release_prison"):
             if option in guards:
                 return guards[option]
-        for kind in ("stop", "skip"):
-            if kind in by_kind:
-                return by_kind[kind][0]
+        if "stop" in by_kind:  # the Guardhouse offers Stop after its first action
+            return by_kind["stop"][0]
     if d == "mines":
         mines = {a.option: a for a in by_kind.get("mine", ())}
         if "gold" in mines and want != "clay":  # Gold scores; Clay beyond need does not
