@@ -133,8 +133,9 @@ def _listed(s: FrozenState, action) -> Action | None:
 
 def quiet(s: S) -> S:
     """The same position, made quiet: it and every state played from it record no
-    events (their `events` is empty). For rollouts, where nobody reads the log;
-    the states reached are the same (tests/test_speed.py)."""
+    events (their `events` is empty), and their legal actions word their labels
+    without the position's figures. For rollouts, where nobody reads the log;
+    the states reached and the actions offered are the same (tests/test_speed.py)."""
     if s.events is QUIET:
         return s
     q: Any = _MutableState.__new__(_MutableState)
