@@ -267,19 +267,8 @@ def choice_html(rank: int, choice) -> str:
              f'left:calc({wc:.1%} - 1px);width:2px;top:-2px;bottom:-2px;background:#1a4f8b"></span></span>')
     return (f'<div style="font-size:12px;line-height:1.35"><b>{rank}. {esc(choice.label)}</b><br>'
             f'{chance_words(wc)} chance to win {track}'
-            f'<span style="color:{MUTED_TEXT}">{range_words(lo, hi)}</span><br><i>{esc(why_after_label(choice))}</i>'
-            '</div>')
-
-
-def why_after_label(choice) -> str:
-    """The choice's why without the label it opens with (shown just above it):
-    "Place a worker at the Mines: your best chance ..." -> "Your best chance ..."."""
-    why = choice.why
-    if choice.label and why.startswith(choice.label):
-        rest = why[len(choice.label):].lstrip(",:; ")
-        if rest:
-            return rest[:1].upper() + rest[1:]
-    return why
+            f'<span style="color:{MUTED_TEXT}">{range_words(lo, hi)}</span><br>'
+            f'<i>{esc(choice.after_label or choice.why)}</i></div>')
 
 
 def range_words(low: float, high: float) -> str:

@@ -83,7 +83,8 @@ _JUDGE_CHOICES = 3
 class Choice:
     """One legal choice for the mover, valued: its win chance (0-1) with a 95 %
     interval (`low`, `high`) from `n` samples, and `why`, one sentence in the
-    game's words."""
+    game's words that opens with the label; `after_label` is that sentence
+    without the label, for a page that shows the label just above it."""
     action: Action
     label: str
     win_chance: float
@@ -91,6 +92,7 @@ class Choice:
     high: float
     why: str
     n: int
+    after_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,11 @@ class _Evaluator:
         self._bases: dict[int, GameState] = {}
         self.values: dict[Action, list[float]] = {}
         self.vp_now: dict[Action, int] = {}
-        self.legal = self._base(0).legal_actions()
+        first = self.det.sample(random.Random(self._seed(0)))
+        self._bases[0] = quiet(first)  # no event log: the same positions
+        # the choices as listed at the sample itself, so their labels word its figures
+        # ("gain 2 Clay"): a quiet state's actions word none
+        self.legal = first.legal_actions()
 
     def _seed(self, j: int) -> int:
         return random.Random(self.seed * 1_000_003 + j).getrandbits(64)
@@ -302,44 +308,43 @@ class _Evaluator:
         labels = {a: str(a) for a in cands}
         out = []
         for rank, (a, (m, lo, hi, n)) in enumerate(rows):
-            out.append(Choice(a, labels[a], m, lo, hi, self._why(a, rank, rows, labels, ranked), n))
+            vp, reason = self._vp_now(a), self._why(rank, rows, labels, ranked)
+            after = f"{vp}: {reason}" if vp else reason[:1].upper() + reason[1:]
+            out.append(Choice(a, labels[a], m, lo, hi, f"{labels[a]}{', ' + vp if vp else ''}: {reason}", n, after))
         return out
 
-    def _head(self, a, labels) -> str:
+    def _vp_now(self, a) -> str:
+        """What the choice scores at once, in words ("+3 VP at once"; "" for none)."""
         vp = self.vp_now.get(a, 0)
-        head = labels[a]
-        if vp:
-            head += f", {'+' if vp > 0 else ''}{vp} VP at once"
-        return head
+        return f"{'+' if vp > 0 else ''}{vp} VP at once" if vp else ""
 
-    def _why(self, a, rank, rows, labels, ranked: bool) -> str:
-        """One sentence of why for the choice at `rank` of `rows`: in the search's
-        order (`ranked`: the first is the one to play, even where the quick
+    def _why(self, rank, rows, labels, ranked: bool) -> str:
+        """Why the choice at `rank` of `rows` (the sentence after its label): in the
+        search's order (`ranked`: the first is the one to play, even where the quick
         estimate puts another level or ahead) or best first by win chance."""
         m = rows[rank][1][0]
-        head = self._head(a, labels)
         if len(rows) == 1:
-            return f"{head}: the only choice here; your chance to win is {_pct(m)}."
+            return f"the only choice here; your chance to win is {_pct(m)}."
         if rank == 0:
             nxt_a, nxt = rows[1][0], rows[1][1][0]
             if round(100 * (m - nxt)) >= 1:
-                return (f"{head}: your best chance to win here, {_pct(m)}; the next best, {labels[nxt_a]}, "
+                return (f"your best chance to win here, {_pct(m)}; the next best, {labels[nxt_a]}, "
                         f"gives {_pct(nxt)}.")
             if ranked:
-                return (f"{head}: your best chance to win here, {_pct(m)}; {labels[nxt_a]} "
+                return (f"your best chance to win here, {_pct(m)}; {labels[nxt_a]} "
                         f"({_pct(nxt)}) is close, but a deeper look prefers this one.")
-            return (f"{head}: your best chance to win here, {_pct(m)}, about as good as "
+            return (f"your best chance to win here, {_pct(m)}, about as good as "
                     f"{labels[nxt_a]} ({_pct(nxt)}).")
         first_a, first = rows[0][0], rows[0][1][0]
         d = round(100 * (first - m))
         if d >= 1:
-            return f"{head}: a {_pct(m)} chance to win; {labels[first_a]} gives {_pct(first)}."
+            return f"a {_pct(m)} chance to win; {labels[first_a]} gives {_pct(first)}."
         if not ranked:
-            return f"{head}: a {_pct(m)} chance to win, about as good as {labels[first_a]}."
+            return f"a {_pct(m)} chance to win, about as good as {labels[first_a]}."
         if d <= -1:
-            return (f"{head}: a {_pct(m)} chance to win by the quick estimate, more than {labels[first_a]} "
+            return (f"a {_pct(m)} chance to win by the quick estimate, more than {labels[first_a]} "
                     f"({_pct(first)}), but a deeper look prefers {labels[first_a]}.")
-        return (f"{head}: a {_pct(m)} chance to win, about as good as {labels[first_a]}, but a deeper "
+        return (f"a {_pct(m)} chance to win, about as good as {labels[first_a]}, but a deeper "
                 f"look prefers {labels[first_a]}.")
 
 

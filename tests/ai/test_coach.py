@@ -75,7 +75,13 @@ def test_hint_gives_k_legal_choices_best_first_with_intervals():
         assert 0.0 <= c.low <= c.win_chance <= c.high <= 1.0
         assert c.n >= 3
         assert c.label == str(c.action)
+        # worded with the position's figures, as the board's own button for it is
+        assert c.label == str(legal[legal.index(c.action)])
         assert c.why.startswith(c.label) and c.why.endswith(".") and "%" in c.why
+        # the same sentence without the label (a page shows the label just above it)
+        after = c.after_label
+        assert after and after[0] == after[0].upper() and after[1:] in c.why and c.label not in after
+        assert c.why in (f"{c.label}: {after[0].lower()}{after[1:]}", f"{c.label}, {after}")
 
 
 def test_hint_finds_the_winning_move_on_the_last_turn():
