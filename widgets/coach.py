@@ -327,8 +327,9 @@ class HintPanel(ipywidgets.VBox):
         self.button.description = "Hint"
         who = state.players[state.current_player].name
         n = len(self.choices)
-        self.status.value = (f"<span>The coach's {n} best choice{'s' if n != 1 else ''} for {esc(who)}, "
-                             "best first:</span>" if n else "<span>The coach found nothing to suggest.</span>")
+        self.status.value = (f"<span>The coach's {n} best choices for {esc(who)}, best first:</span>" if n > 1
+                             else f"<span>The coach's choice for {esc(who)}:</span>" if n
+                             else "<span>The coach found nothing to suggest.</span>")
         self._make_rows(len(self.choices))
         # each hint gets its own play buttons: a click sent while the browser still showed an
         # earlier hint (of this position or another) reaches a closed button and plays nothing
@@ -598,8 +599,8 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
             ipywidgets.HTML("<p style='font-size:13px;margin:2px 0'>The coach judges every decision of the "
                             "game shown (load a saved game in the Save / load tab to review it), draws each "
                             "player's chance to win over the game and marks the inaccuracies, mistakes and "
-                            "blunders; click a point to see that position. Each blunder becomes an exercise "
-                            "below.</p>"),
+                            "blunders; click a point to see that position. Each blunder, and each move that "
+                            "clearly cost a large share of the chance to win, becomes an exercise below.</p>"),
             ipywidgets.HBox([self.button, self.speed, self.stop_button, self.progress, self.status],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.error, self.chart, self.moves, self.exercises])

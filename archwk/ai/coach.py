@@ -153,11 +153,11 @@ class Exercise:
                            f"to win; {top.label} gives {_pct(top.win_chance)}.")
         if gap <= ACCEPT_POINTS:
             if action == top.action:
-                return True, f"Yes: {mine.label} is the best choice here, a {_pct(mine.win_chance)} chance to win."
-            return True, (f"Yes: {mine.label} gives a {_pct(mine.win_chance)} chance to win, as good as the "
-                          f"best choice ({top.label}, {_pct(top.win_chance)}).")
-        return False, (f"Not quite: {mine.label} gives a {_pct(mine.win_chance)} chance to win; "
-                       f"{top.label} gives {_pct(top.win_chance)}.")
+                return True, f"{mine.label} is the best choice here, a {_pct(mine.win_chance)} chance to win."
+            return True, (f"{mine.label} gives a {_pct(mine.win_chance)} chance to win, as good as the "
+                          f"best choice, {_to(top.label)}, at {_pct(top.win_chance)}.")
+        return False, (f"{mine.label} gives a {_pct(mine.win_chance)} chance to win; the best choice is "
+                       f"{_to(top.label)}, at {_pct(top.win_chance)}.")
 
 
 # --------------------------------------------------------------------------- valuing choices
@@ -321,31 +321,34 @@ class _Evaluator:
     def _why(self, rank, rows, labels, ranked: bool) -> str:
         """Why the choice at `rank` of `rows` (the sentence after its label): in the
         search's order (`ranked`: the first is the one to play, even where the quick
-        estimate puts another level or ahead) or best first by win chance."""
-        m = rows[rank][1][0]
+        estimate puts another level or ahead) or best first by win chance. Chances
+        are compared as shown (whole percent), so a sentence never calls 59% more than 59%."""
+        m = round(100 * rows[rank][1][0])
         if len(rows) == 1:
-            return f"the only choice here; your chance to win is {_pct(m)}."
+            shown = {a for a, _ in rows}
+            besides = any(a.kind == "discard_apprentice" and a not in shown for a in self.legal)
+            return (f"the only choice here{' apart from discarding an apprentice' if besides else ''}; "
+                    f"your chance to win is {m}%.")
         if rank == 0:
-            nxt_a, nxt = rows[1][0], rows[1][1][0]
-            if round(100 * (m - nxt)) >= 1:
-                return (f"your best chance to win here, {_pct(m)}; the next best, {labels[nxt_a]}, "
-                        f"gives {_pct(nxt)}.")
+            nxt_a, nxt = rows[1][0], round(100 * rows[1][1][0])
+            other = _to(labels[nxt_a])
+            if m > nxt:
+                return f"your best chance to win here, {m}%; the next best is {other}, at {nxt}%."
+            if ranked and m < nxt:
+                return (f"the choice a deeper look prefers, although the quick estimate gives it a {m}% "
+                        f"chance to win, against {nxt}% {other}.")
             if ranked:
-                return (f"your best chance to win here, {_pct(m)}; {labels[nxt_a]} "
-                        f"({_pct(nxt)}) is close, but a deeper look prefers this one.")
-            return (f"your best chance to win here, {_pct(m)}, about as good as "
-                    f"{labels[nxt_a]} ({_pct(nxt)}).")
-        first_a, first = rows[0][0], rows[0][1][0]
-        d = round(100 * (first - m))
-        if d >= 1:
-            return f"a {_pct(m)} chance to win; {labels[first_a]} gives {_pct(first)}."
-        if not ranked:
-            return f"a {_pct(m)} chance to win, about as good as {labels[first_a]}."
-        if d <= -1:
-            return (f"a {_pct(m)} chance to win by the quick estimate, more than {labels[first_a]} "
-                    f"({_pct(first)}), but a deeper look prefers {labels[first_a]}.")
-        return (f"a {_pct(m)} chance to win, about as good as {labels[first_a]}, but a deeper "
-                f"look prefers {labels[first_a]}.")
+                return (f"your best chance to win here, {m}%; the quick estimate gives the same {other}, "
+                        "but a deeper look prefers this one.")
+            return f"your best chance to win here, {m}%, as good as {other}."
+        first_a, first = rows[0][0], round(100 * rows[0][1][0])
+        best = _to(labels[first_a])
+        if first > m:
+            return f"a {m}% chance to win; the best choice found is {best}, at {first}%."
+        if not ranked or first == m:
+            return f"a {m}% chance to win, as good as {best}{', but a deeper look prefers that' if ranked else ''}."
+        return (f"a {m}% chance to win by the quick estimate, more than the {first}% {best}, "
+                "but a deeper look prefers that.")
 
 
 def _mean_interval(xs: Sequence[float], clip: bool = True) -> tuple[float, float, float, int]:
@@ -441,13 +444,13 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
 def _judgement_text(verdict, drop, clear, played: Choice, best: Choice) -> str:
     if verdict is not None:
         return (f"{verdict.capitalize()}: {played.label} gives you a {_pct(played.win_chance)} chance to win; "
-                f"a better choice was {_to(best.label)} ({_pct(best.win_chance)}).")
+                f"a better choice was {_to(best.label)}, at {_pct(best.win_chance)}.")
     if drop >= VERDICTS[0][1] and not clear:
         return (f"{played.label} looks worse than {best.label} ({_pct(played.win_chance)} against "
                 f"{_pct(best.win_chance)}), but the estimates are too close to call.")
     if round(100 * played.win_chance) >= round(100 * best.win_chance):
         return (f"{played.label} was a good choice: a {_pct(played.win_chance)} chance to win, as good as "
-                f"the coach's first choice, {_to(best.label)} ({_pct(best.win_chance)}).")
+                f"the coach's first choice, {_to(best.label)}, at {_pct(best.win_chance)}.")
     return (f"{played.label} was a good choice ({_pct(played.win_chance)} chance to win; the best found, "
             f"{best.label}, gives {_pct(best.win_chance)}).")
 
@@ -533,7 +536,7 @@ def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
         accepted = [c for c in pool if 100 * (top.win_chance - c.win_chance) <= ACCEPT_POINTS
                     and c.action != j.played.action]
         name = states[i].players[p].name
-        prompt = (f"{name} to move: find a better choice than {j.played.label}, which gave a "
+        prompt = (f"{name} to move: find a better choice than “{j.played.label}”, which gave a "
                   f"{_pct(j.played.win_chance)} chance to win (the best choice found gives {_pct(top.win_chance)}).")
         out.append(Exercise(states[i], p, j.played, accepted or [top], prompt, tuple(pool), rev.seed + i))
     return out

@@ -15,6 +15,7 @@ import pytest
 
 import archwk
 import archwk.analysis
+from archwk.actions import Action
 from archwk.ai import coach
 from archwk.ai.bots import HeuristicBot, without_free_discards
 from archwk.ai.determinize import Determinizer
@@ -97,7 +98,8 @@ def test_a_single_hint_is_worded_against_the_next_choice():
     (top,) = coach.hint(s, k=1, **FAST)
     assert top.label.startswith("Place a worker at the King's Storehouse")
     # against the next choice by name and chance, in percent (no "points": in the game, points are VP)
-    assert "only choice" not in top.why and "the next best, Place a worker at" in top.why
+    # the other choice inside the sentence, not capitalised as a button: "the next best is to place a worker at"
+    assert "only choice" not in top.why and "; the next best is to place a worker at" in top.why
     assert "point" not in top.why and top.why.count("%") == 2
 
 
@@ -232,16 +234,16 @@ def test_exercises_accept_the_best_move_and_reject_the_blunder(reviewed):
     e = next(x for x in ex if len(x.state.history) == last)
     assert e.played.label.startswith("Place a worker at the Quarry")
     assert e.player == 1 and e.state.current_player == 1
-    assert e.prompt.startswith("Player 2 to move: find a better choice than Place a worker at the Quarry")
+    assert e.prompt.startswith("Player 2 to move: find a better choice than “Place a worker at the Quarry")
     assert f"the best choice found gives {round(100 * e.best[0].win_chance)}%" in e.prompt and "point" not in e.prompt
     best = _by_label(e.state, "Place a worker at the King's Storehouse")
     assert e.best[0].action == best
     ok, why = e.check(best)
-    assert ok and why.startswith("Yes")
+    assert ok and why.startswith(f"{e.best[0].label} is the best choice here")
     ok, why = e.check(e.played.action)
     assert not ok and "played in the game" in why
     ok, why = e.check(_by_label(e.state, "Place a worker at the Forest"))
-    assert not ok and why.startswith("Not quite")
+    assert not ok and why.startswith("Place a worker at the Forest") and "the best choice is to place a worker at" in why
     not_here = next(a for a in _load("last_turn_tax_stand").legal_actions() if a not in e.state.legal_actions())
     ok, why = e.check(not_here)
     assert not ok and "not allowed" in why
@@ -305,3 +307,42 @@ def test_a_move_rated_at_least_as_high_as_the_first_choice_is_called_as_good():
     assert "52%" in text and "the best found" not in text
     worse = dataclasses.replace(played, win_chance=0.50)
     assert "the best found" in coach._judgement_text(None, 2.0, False, worse, first)
+
+
+def _worded(rows, ranked, legal=()):
+    """The why of each row, as the coach words it (an evaluator with just its legal list)."""
+    ev = coach._Evaluator.__new__(coach._Evaluator)
+    ev.legal = list(legal)
+    labels = {a: str(a) for a, _ in rows}
+    return [ev._why(i, [(a, (m, m, m, 9)) for a, m in rows], labels, ranked) for i in range(len(rows))]
+
+
+def test_the_why_never_contradicts_the_figures_it_shows():
+    """The sentence after a hint's label compares the chances as shown (whole percent)
+    and says plainly when the search prefers a choice the quick estimate puts lower."""
+    mines, quarry = Action("place", location="mines"), Action("place", location="quarry")
+    # the search's first choice with the lower quick estimate: not called the best chance
+    first, second = _worded([(mines, 0.38), (quarry, 0.62)], ranked=True)
+    assert "best chance" not in first and "a deeper look prefers" in first
+    assert "38%" in first and "62% to place a worker at the Quarry" in first
+    assert "the best choice found is to place a worker at the Mines" not in second
+    assert "more than the 38% to place a worker at the Mines" in second and "a deeper look prefers that" in second
+    # 59.4% and 59.1% both show as 59%: as good as each other, never "more than"
+    for ranked in (False, True):
+        top, other = _worded([(mines, 0.594), (quarry, 0.591)], ranked=ranked)
+        assert "the next best is" not in top and "as good as" in other and "more than" not in other
+    # a clear lead: the next best named inside the sentence, not as a capitalised button label
+    top, other = _worded([(mines, 0.61), (quarry, 0.57)], ranked=False)
+    assert top == "your best chance to win here, 61%; the next best is to place a worker at the Quarry, at 57%."
+    assert other == "a 57% chance to win; the best choice found is to place a worker at the Mines, at 61%."
+    assert not any("Place a worker" in w for w in (top, other))
+
+
+def test_the_only_choice_says_when_an_apprentice_could_be_discarded_too():
+    """RB, Apprentices: an apprentice may be discarded at any time of your turn; the
+    hint leaves those discards out, and says so when it names the only other choice."""
+    mines = Action("place", location="mines")
+    assert _worded([(mines, 0.4)], ranked=False) == ["the only choice here; your chance to win is 40%."]
+    discard = Action("discard_apprentice", card=3)
+    (why,) = _worded([(mines, 0.4)], ranked=False, legal=[mines, discard])
+    assert why == "the only choice here apart from discarding an apprentice; your chance to win is 40%."
