@@ -122,8 +122,11 @@ def test_playing_a_hint_choice_applies_it_and_is_not_judged():
     hp.button.click()
     best = hp.choices[0]
     start = ex.session.cursor
+    listed = next(a for a in ex.state.legal_actions() if a == best.action)
     hp.play_buttons[0].click()
     assert ex.session.action_at(start + 1) == best.action
+    # recorded as the position's own button words it (its figures, the players' names)
+    assert str(ex.session.action_at(start + 1)) == str(listed)
     assert ex.coach.judgements == {} and ex.coach.judgement.value == ""
     # the hint belonged to the position it was asked at
     assert hp.rows.children == () and hp.choices == []

@@ -812,7 +812,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         #: judgements of people's moves: id(state after the move) -> (that state, player, Judgement)
         self.judgements: dict[int, tuple[Any, int, Any]] = {}
         self._pending: dict[int, Any] = {}
-        self._from_hint = None  # the action a hint's button is playing (not judged)
+        self._from_hint: Any = None  # the action a hint's button is playing (not judged)
         super().__init__(children=[ipywidgets.HBox([self.toggle, self.bar],
                                                    layout=ipywidgets.Layout(align_items="center"))],
                          layout=ipywidgets.Layout(margin="2px 0"))
@@ -874,7 +874,9 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             raise ValueError(f"hint: there is no choice {index + 1} to play; press Hint first")
         if hp.state is not self.explorer.state:
             raise ValueError("hint: the position changed since the hint; press Hint again")
-        action = hp.choices[index].action
+        chosen = hp.choices[index].action
+        # the position's own listed action: the log and the history word it from this position
+        action = next((a for a in self.explorer.state.legal_actions() if a == chosen), chosen)
         self._from_hint = action
         try:
             return self.explorer.choose(action)
