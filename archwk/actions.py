@@ -65,9 +65,9 @@ class Action:
 
     @staticmethod
     def _prepared(key: tuple) -> Action:
-        """One action made once and listed again and again (a placement at each
-        location), its hash computed once: shared, so never worded from a state
-        (archwk.engine lists a copy of it at a logged state, `_with_ctx`)."""
+        """A shared action (made by `shared`, which keeps it), its hash computed once:
+        never worded from a state (archwk.engine lists a copy of it at a logged
+        state, `_with_ctx`)."""
         a = Action.__new__(Action)
         a._key, a._ctx, a._hash = key, None, hash(key)
         return a
@@ -173,8 +173,8 @@ _SHARED_LIMIT = 20_000
 def shared(kind: str, location: str | None = None, card: Any = None, target: int | None = None,
            option: Any = None) -> Action:
     """The shared action with these fields, made when first asked (`Action._prepared`):
-    for the choices the rules list again and again (a capture, a hire from a display
-    slot, a Stop), whose fields take few values."""
+    for the choices the rules list again and again (a placement, a capture, a hire
+    from a display slot, a Stop), whose fields take few values."""
     key = (kind, location, card, target, option)
     a = _SHARED.get(key)
     if a is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions, core, reset, setup, solo, turns
-from .actions import Action
+from .actions import Action, shared
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import commit, open_decision, thaw
 from .errors import IllegalAction
@@ -46,17 +46,7 @@ def free_discards(s, dec) -> list[Action]:
     ids = s.players[p].apprentice_ids
     if not ids or dec.kind in NATIVE_DISCARD:
         return []
-    return [_DISCARD[c] for c in ids]
-
-
-class _DiscardMakers(dict):
-    """card id -> the shared free discard of that apprentice (made when first asked)."""
-    def __missing__(self, card):
-        a = self[card] = Action._prepared(("discard_apprentice", None, card, None, None))
-        return a
-
-
-_DISCARD = _DiscardMakers()
+    return [shared("discard_apprentice", card=c) for c in ids]
 
 
 #: the legal actions of the states made or asked last, by id (each entry holds its
@@ -70,7 +60,7 @@ _OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
 
 def _remember(s, acts: list[Action]) -> None:
     global _RECENT, _OLDER
-    recent = _RECENT
+    recent = _RECENT  # a local: the compiled build types it as a dict (engine.pxd)
     if len(recent) >= RECENT_STATES:
         _OLDER, _RECENT = recent, {}
         recent = _RECENT
@@ -80,7 +70,7 @@ def _remember(s, acts: list[Action]) -> None:
 def legal_list(s: FrozenState) -> list[Action]:
     """The legal actions at this decision (do not change the list: copy it). Each
     words its label from this state when asked (`str(action)`)."""
-    kept = _RECENT
+    kept = _RECENT  # a local: the compiled build types it as a dict (engine.pxd)
     e = kept.get(id(s))
     if e is not None and e[0] is s:
         return e[1]
@@ -105,7 +95,7 @@ def legal_list(s: FrozenState) -> list[Action]:
 
 def _worded_from(s, acts: list) -> list:
     """The listed actions, each this state's own copy, worded from it when asked. The
-    rules list shared actions (`Action._prepared`) beside new ones; a quiet state (a
+    rules list shared actions (`actions.shared`) beside new ones; a quiet state (a
     rollout's, where nobody reads labels) lists them as they are, worded without figures."""
     return [a._with_ctx(s) for a in acts]
 

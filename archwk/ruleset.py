@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from . import buildings, characters, scoring, setup, solo, turns
-from .actions import Action
+from .actions import shared
 from .behaviour.buildings import BUILDING_BEHAVIOUR
 from .constants import LOCATIONS, OPEN_INDEX
 from .core import add_workers, record_event, writable_player
@@ -63,7 +63,7 @@ def _placement_checks() -> tuple:
             check = rule.allows
         else:
             check = (lambda blocker: lambda s, p: blocker(s, p) is None)(rule.blocker)
-        out.append((Action._prepared(("place", loc, None, None, None)), check))
+        out.append((shared("place", loc), check))
     return tuple(out)
 
 

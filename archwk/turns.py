@@ -4,7 +4,7 @@ hand limit of 6 and the apprentice limit."""
 from __future__ import annotations
 
 from . import core, scoring, solo
-from .actions import Action, shared
+from .actions import shared
 from .constants import BLACK_MARKET_SPACES, OPEN_INDEX, OPEN_LOCATIONS
 from .core import open_decision, record_event, writable_player
 from .decisions import DecisionRule, HiredApprentice
@@ -37,7 +37,7 @@ def start_turn(t, p: int) -> None:
 # --------------------------------------------------------------------------- no workers left
 
 #: the shared action bringing a worker back from each large open location (board order)
-_RETURN_FROM_OPEN = tuple(Action._prepared(("return_worker", loc, None, None, None)) for loc in OPEN_LOCATIONS)
+_RETURN_FROM_OPEN = tuple(shared("return_worker", loc) for loc in OPEN_LOCATIONS)
 
 
 def _return_legal(s, dec):

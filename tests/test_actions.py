@@ -31,8 +31,8 @@ def test_every_offered_action_uses_only_the_fields_of_its_kind():
 
 
 def _literal_kinds() -> set[str]:
-    """Kinds written as Action("kind", ...), shared("kind", ...) (a shared action) or
-    Action._prepared(("kind", ...)) anywhere in the rules."""
+    """Kinds written as Action("kind", ...) or shared("kind", ...) (a shared action)
+    anywhere in the rules."""
     out = set()
     for path in ROOT.rglob("*.py"):
         if path.name in NOT_RULES or "analysis" in path.parts or "ai" in path.parts:
@@ -40,13 +40,9 @@ def _literal_kinds() -> set[str]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and node.args):
                 continue
-            first = node.args[0]
             if (isinstance(node.func, ast.Name) and node.func.id in ("Action", "shared")
-                    and isinstance(first, ast.Constant)):
-                out.add(first.value)
-            elif (isinstance(node.func, ast.Attribute) and node.func.attr == "_prepared"
-                  and isinstance(first, ast.Tuple) and isinstance(first.elts[0], ast.Constant)):
-                out.add(first.elts[0].value)
+                    and isinstance(node.args[0], ast.Constant)):
+                out.add(node.args[0].value)
     return out
 
 

@@ -325,8 +325,7 @@ class _Evaluator:
         are compared as shown (whole percent), so a sentence never calls 59% more than 59%."""
         m = round(100 * rows[rank][1][0])
         if len(rows) == 1:
-            shown = {a for a, _ in rows}
-            besides = any(a.kind == "discard_apprentice" and a not in shown for a in self.legal)
+            besides = any(a.kind == "discard_apprentice" and a != rows[0][0] for a in self.legal)
             return (f"the only choice here{' apart from discarding an apprentice' if besides else ''}; "
                     f"your chance to win is {m}%.")
         if rank == 0:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..actions import Action
+from ..actions import Action, shared
 from ..behaviour import apprentice_hook, hook_sum, hooked
 from ..core import APPRENTICES, change_virtue, gain, holds, open_decision, own_at, record_event, writable_player
 from ..decisions import DecisionRule, LocationRule, TradesLeft, no_blocker, preview
@@ -30,9 +30,9 @@ def trade_terms(action: Action) -> tuple[dict, dict]:
 
 #: each board trade: (its shared action, what it pays as ((resource, n), ...))
 _BOARD_TRADE_OFFERS = tuple(
-    (Action._prepared(("trade", None, None, None, opt)), tuple(trade_terms(Action("trade", option=opt))[0].items()))
+    (shared("trade", option=opt), tuple(trade_terms(Action("trade", option=opt))[0].items()))
     for opt in BOARD_TRADES)
-_STOP = Action._prepared(("stop", None, None, None, None))
+_STOP = shared("stop")
 
 
 def _legal(s, dec):
