@@ -335,19 +335,20 @@ class _Evaluator:
                 return f"your best chance to win here, {m}%; the next best is {other}, at {nxt}%."
             if ranked and m < nxt:
                 return (f"the choice a deeper look prefers, although the quick estimate gives it a {m}% "
-                        f"chance to win, against {nxt}% {other}.")
+                        f"chance to win, against {nxt}% for choosing {other}.")
             if ranked:
-                return (f"your best chance to win here, {m}%; the quick estimate gives the same {other}, "
-                        "but a deeper look prefers this one.")
-            return f"your best chance to win here, {m}%, as good as {other}."
+                return (f"your best chance to win here, {m}%; choosing {other} is as good by the quick "
+                        "estimate, but a deeper look prefers this one.")
+            return f"your best chance to win here, {m}%, as good as choosing {other}."
         first_a, first = rows[0][0], round(100 * rows[0][1][0])
         best = _to(labels[first_a])
         if first > m:
             return f"a {m}% chance to win; the best choice found is {best}, at {first}%."
         if not ranked or first == m:
-            return f"a {m}% chance to win, as good as {best}{', but a deeper look prefers that' if ranked else ''}."
-        return (f"a {m}% chance to win by the quick estimate, more than the {first}% {best}, "
-                "but a deeper look prefers that.")
+            return (f"a {m}% chance to win, as good as choosing {best}"
+                    f"{', but a deeper look prefers that one' if ranked else ''}.")
+        return (f"a {m}% chance to win by the quick estimate, against {first}% for choosing {best}, "
+                "but a deeper look prefers that one.")
 
 
 def _mean_interval(xs: Sequence[float], clip: bool = True) -> tuple[float, float, float, int]:

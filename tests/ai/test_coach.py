@@ -324,13 +324,14 @@ def test_the_why_never_contradicts_the_figures_it_shows():
     # the search's first choice with the lower quick estimate: not called the best chance
     first, second = _worded([(mines, 0.38), (quarry, 0.62)], ranked=True)
     assert "best chance" not in first and "a deeper look prefers" in first
-    assert "38%" in first and "62% to place a worker at the Quarry" in first
+    assert "38%" in first and "against 62% for choosing to place a worker at the Quarry" in first
     assert "the best choice found is to place a worker at the Mines" not in second
-    assert "more than the 38% to place a worker at the Mines" in second and "a deeper look prefers that" in second
+    assert "against 38% for choosing to place a worker at the Mines" in second
+    assert "a deeper look prefers that one" in second
     # 59.4% and 59.1% both show as 59%: as good as each other, never "more than"
     for ranked in (False, True):
         top, other = _worded([(mines, 0.594), (quarry, 0.591)], ranked=ranked)
-        assert "the next best is" not in top and "as good as" in other and "more than" not in other
+        assert "the next best is" not in top and "as good as choosing" in other and "against" not in other
     # a clear lead: the next best named inside the sentence, not as a capitalised button label
     top, other = _worded([(mines, 0.61), (quarry, 0.57)], ranked=False)
     assert top == "your best chance to win here, 61%; the next best is to place a worker at the Quarry, at 57%."
