@@ -16,8 +16,16 @@ Voila 0.5 itself, with the settings of ./voila.json, plus:
   board whose script was still compiling then (a preheated page, eight pages opening at
   once on two cores) never drew.
 - `ArchwkVoila.allowed_hosts`: the host names a published server answers to (others: 403).
-- Every page carries scripts/page_guard.js: when a widget of the page failed to start,
-  the visitor is told so and offered a Reload button. No Font Awesome CDN links.
+- Every page carries scripts/page_guard.js: when a widget of the page failed to start, or
+  the page's kernel is gone (culled after a long idle, the server restarted), the visitor is
+  told so and offered a Reload button. No Font Awesome CDN links.
+- Idle never kills a page being handed out: a preheated kernel sits in its pool (where Voila
+  never culls it) for as long as no one asks; when a page takes it, its idle clock starts
+  again (Voila handed it over with the idle time of its whole wait, and the culler killed
+  it seconds later, before the page had connected), and a kernel that died in the pool is
+  replaced instead of handed out.
+- Error pages (an unknown address, a kernel that is gone) are a short page of our own:
+  jupyter_server's template needs settings Voila does not have and raised instead.
 
 Run: python scripts/voila_app.py [voila options] notebooks/
 """
@@ -33,11 +41,15 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import tornado.web
-from jupyter_server.utils import url_path_join
+import voila.app
+from jupyter_server._tz import utcnow
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
+from jupyter_server.utils import ensure_async, url_path_join
 from traitlets import Int, List, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the page guard (a widget that failed to start: say so, offer a reload)
@@ -88,7 +100,75 @@ async def preheated_ready(kernel_manager, path: str | None, timeout: float = PRE
         return
 
 
-class CappedVoilaHandler(TornadoVoilaHandler):
+#: how many times a page skips a preheated kernel found dead before it gives up
+DEAD_KERNEL_RETRIES = 3
+
+
+def kernel_manager_factory(base, preheat_kernel: bool, default_pool_size: int, page_config_hook=None):
+    """Voila's kernel manager, whose preheated kernels are alive and freshly active when a
+    page takes one (see the module doc)."""
+    cls = voila_kernel_manager_factory(base, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
+    if not preheat_kernel:
+        return cls
+
+    class ArchwkKernelManager(cls):
+        async def kernel_alive(self, kernel_id: str) -> bool:
+            try:
+                return bool(await ensure_async(self.get_kernel(kernel_id).is_alive()))
+            except Exception:  # unknown (already removed) or unreachable: dead
+                return False
+
+        async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
+                                        **kwargs):
+            extra = extra_kernel_env_variables or {}
+            for _ in range(DEAD_KERNEL_RETRIES):
+                render_task, cache, kernel_id = await super().get_rendered_notebook(
+                    notebook_name, extra_kernel_env_variables=extra, **kwargs)
+                if await self.kernel_alive(kernel_id):
+                    # the page's idle time starts now, not when the kernel entered the pool
+                    self.get_kernel(kernel_id).last_activity = utcnow()
+                    return render_task, cache, kernel_id
+                self.log.warning("archwk: the preheated kernel %s for %s had died; taking a fresh one",
+                                 kernel_id, notebook_name)
+                render_task.cancel()
+                try:
+                    await ensure_async(self.shutdown_kernel(kernel_id, now=True))
+                except Exception:
+                    pass
+            raise RuntimeError(f"no live kernel for {notebook_name}")
+
+    return ArchwkKernelManager
+
+
+#: Voila builds its kernel manager class through this name (voila.app)
+voila.app.voila_kernel_manager_factory = kernel_manager_factory
+
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:sans-serif;max-width:40em;margin:3em auto;line-height:1.5">
+<h1 class="archwk-error">{title}</h1>
+<p>{text}</p>
+</body></html>
+"""
+
+
+class OwnErrorPage:
+    """Mixed into Voila's page handlers: an error is answered with a short page (no
+    traceback, no template that needs settings Voila lacks)."""
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        if status_code == 404:
+            title, text = "Page not found", "There is no page at this address."
+        elif status_code == 403:
+            title, text = "Not allowed", "This server does not answer that request."
+        else:
+            title, text = "Something went wrong", "The server could not answer. Please try again in a minute."
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(ERROR_PAGE.format(title=title, text=text))
+
+
+class CappedVoilaHandler(OwnErrorPage, TornadoVoilaHandler):
     """A notebook page, unless the visitors' kernels are at the cap."""
 
     @tornado.web.authenticated
@@ -200,6 +280,9 @@ class ArchwkVoila(Voila):
                 handler = CappedVoilaHandler
             elif handler is VoilaShutdownKernelHandler:
                 handler = ShutdownHandler
+            elif (isinstance(handler, type) and issubclass(handler, JupyterHandler)
+                  and not issubclass(handler, (APIHandler, OwnErrorPage))):
+                handler = type(handler.__name__, (OwnErrorPage, handler), {})
             handlers.append((pattern, handler, *rest))
         bundle = plotly_bundle()
         if bundle is not None:

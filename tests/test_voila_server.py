@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -41,6 +42,83 @@ def small_server(tmp_path, request):
         yield server
     finally:
         vb.stop_voila(server)
+
+
+@pytest.fixture
+def idle_server(tmp_path, request):
+    """Voila on a tiny notebook with a preheated kernel (as voila.json has them) and a short
+    idle cull: 8 s, checked every second."""
+    _notebook(tmp_path / "hello.ipynb", "print('hello from the kernel')")
+    server = vb.start_voila(log_path=vb.ARTIFACTS / f"voila-{request.node.name}.log", notebooks=str(tmp_path),
+                            extra_args=("--MappingKernelManager.cull_idle_timeout=8",
+                                        "--MappingKernelManager.cull_interval=1"))
+    try:
+        server.wait_pools(["hello.ipynb"])
+        yield server
+    finally:
+        vb.stop_voila(server)
+
+
+def page_kernel(body: str) -> str:
+    """The kernel a Voila page was given (its page config names it)."""
+    import re
+    return re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
+
+
+def kernel_alive(server, kernel: str) -> bool:
+    return get(f"{server.base}/api/kernels/{kernel}", timeout=30)[0] == 200
+
+
+def test_a_preheated_kernel_outlives_the_idle_timeout_and_is_alive_when_handed_out(idle_server):
+    """Idle on the server never kills a visitor's page: a kernel waiting in its pool past the
+    cull timeout is not culled, and the page that takes it gets the whole timeout to connect
+    (before: the culler counted the wait in the pool and killed it seconds after hand-out)."""
+    time.sleep(8 + 4)                              # past the timeout, the pool untouched
+    status, body = get(idle_server.url("hello.ipynb"))
+    assert status == 200 and "hello from the kernel" in body
+    kernel = page_kernel(body)
+    assert f"Using pre-heated kernel: {kernel}" in idle_server.log()
+    time.sleep(4)                                  # four cull rounds; the page has not connected
+    assert kernel_alive(idle_server, kernel), idle_server.log()[-2000:]
+    assert f"({kernel})" not in idle_server.log()  # never named by the culler
+    # a page that never connects is culled once the timeout has passed since it was served
+    deadline = time.monotonic() + 30
+    while kernel_alive(idle_server, kernel):
+        assert time.monotonic() < deadline, "an abandoned page's kernel is never culled"
+        time.sleep(0.5)
+    assert f"Culling 'idle' kernel 'python3' ({kernel})" in idle_server.log()
+
+
+def test_a_kernel_that_died_in_the_pool_is_not_handed_out(idle_server):
+    import os
+    import signal
+    pooled = re.findall(r"Kernel started: ([0-9a-f-]{36})", idle_server.log())
+    assert len(pooled) == 1
+    # the pool's kernel process dies (the machine ran out of memory, say)
+    pid = next(int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and pooled[0] in _cmdline(p))
+    os.kill(pid, signal.SIGKILL)
+    status, body = get(idle_server.url("hello.ipynb"))
+    assert status == 200 and "hello from the kernel" in body
+    kernel = page_kernel(body)
+    assert kernel != pooled[0] and kernel_alive(idle_server, kernel)
+    assert f"the preheated kernel {pooled[0]} for" in idle_server.log()
+
+
+def _cmdline(proc: Path) -> str:
+    try:
+        return (proc / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def test_error_pages_are_short_and_raise_nothing(idle_server):
+    """An unknown page, or the connection of a kernel that is gone: a short page, and no
+    "You must define the 'static_path' setting" exception in the log."""
+    for path in ("/voila/render/no-such-page.ipynb", "/api/kernels/00000000-0000-0000-0000-000000000000/channels"):
+        status, body = get(idle_server.base + path)
+        assert status == 404 and "Page not found" in body and "Traceback" not in body, path
+    time.sleep(0.5)
+    assert "static_path" not in idle_server.log() and "Uncaught exception" not in idle_server.log()
 
 
 def get(url: str, timeout: float = 120) -> tuple[int, str]:
