@@ -11,8 +11,6 @@
   var NOT_STARTED = "Part of this page did not start (the computer may be busy), so it will not answer your clicks. ";
   var GONE = "This page's game has stopped on the server (it was left idle for a long time, or the server " +
     "restarted), so it will not answer your clicks. Reloading starts a new one. ";
-  // a widget shown as its Python text: the page lost its widgets' kernel
-  var RAW = /^<?[\w.]+ object at 0x[0-9a-f]+>?$|^[A-Z]\w*\(children=\(/;
   var shown = false;
   function offer(message) {
     if (shown || !document.body) { return; }
@@ -49,22 +47,15 @@
   window.addEventListener("unhandledrejection", function (ev) {
     try { if (FAILED.test(text([ev.reason]))) { offer(); } } catch (e) { /* ignore */ }
   });
-  function rawWidget() {
-    var outs = document.querySelectorAll(".jp-OutputArea-output pre, .jp-RenderedText pre");
-    for (var i = 0; i < outs.length; i++) {
-      if (RAW.test((outs[i].textContent || "").trim())) { return true; }
-    }
-    return false;
-  }
   // ipywidgets also writes "Error displaying widget" into the page
   var checks = 0;
   var timer = setInterval(function () {
     checks += 1;
     if (document.body && (document.body.textContent || "").indexOf("Error displaying widget") >= 0) { offer(); }
-    else if (document.body && rawWidget()) { offer(GONE); }
     if (shown || checks > 60) { clearInterval(timer); }
   }, 2000);
-  // Under Voila: is the page's kernel still there? (The page config names it.)
+  // Under Voila: is the page's kernel still there? (The page config names it.) A page
+  // whose kernel is gone shows its widgets as Python text or "Loading widget..." for ever.
   function voilaKernel() {
     var el = document.getElementById("jupyter-config-data");
     if (!el || location.pathname.indexOf("/voila/render/") < 0) { return null; }
