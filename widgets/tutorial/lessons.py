@@ -298,6 +298,8 @@ class Did:
             elif k == "paid":
                 add(paid, {"silver": d["silver"]})
                 tax += d["tax"]
+            elif k == "skipped":  # Silver laid on the apprentices skipped at the Workshop
+                add(paid, {"silver": d["count"]})
             elif k == "paid_resources":
                 add(paid, d["items"])
             elif k == "traded":
@@ -407,19 +409,19 @@ class _Say:
             out.append("lost " + self.paid("virtue"))
         if d.debts:
             out.append("took " + self.claim("debts", None, d.debts, _words.plural(d.debts, "Debt")))
-        for c in d.dismissed:
-            out.append("discarded the " + self.claim("dismissed", None, c, _words.apprentice(c)))
-        for c in d.discarded:
-            out.append("discarded the " + self.claim("discarded", None, c, c))
-        for c in d.kept:
-            out.append("kept the " + self.claim("kept", None, c, c))
-        for c in d.constructed:
-            out.append("constructed the " + self.claim("constructed", None, c, c))
+        for card in d.dismissed:
+            out.append("discarded the " + self.claim("dismissed", None, card, _words.apprentice(card)))
+        for name in d.discarded:
+            out.append("discarded the " + self.claim("discarded", None, name, name))
+        for name in d.kept:
+            out.append("kept the " + self.claim("kept", None, name, name))
+        for name in d.constructed:
+            out.append("constructed the " + self.claim("constructed", None, name, name))
         if d.cathedral is not None:
             out.append("advanced work on the Cathedral to level "
                        + self.claim("cathedral", None, d.cathedral, str(d.cathedral)))
-        for c in d.hired:
-            out.append("hired the " + self.claim("hired", None, c, _words.apprentice(c)))
+        for card in d.hired:
+            out.append("hired the " + self.claim("hired", None, card, _words.apprentice(card)))
         for owner, n, loc in d.captured:
             group = (_words.plural(n, "of your own workers", "of your own workers") if owner == YOU
                      else f"{self.a.start_state.players[owner].name}'s {_words.plural(n, 'worker')}")
