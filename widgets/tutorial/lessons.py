@@ -32,6 +32,7 @@ imports); the interface is `widgets.tutorial.ui`.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -1420,13 +1421,39 @@ LESSONS: tuple[Lesson, ...] = (
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
 
 
+#: the longest stored progress read (a bigger text in the browser's storage is not ours)
+PROGRESS_MAX_CHARS = 10_000
+
+
 @dataclass
 class Progress:
-    """Which lessons are done, for the progress display."""
+    """Which lessons are done, for the progress display, and in the browser's
+    storage as JSON (`to_json` / `from_json`):
+
+    >>> p = Progress()
+    >>> p.mark("solo"); p.mark("aim")
+    True
+    True
+    >>> p.to_json()
+    '{"version": 1, "done": ["aim", "solo"]}'
+    >>> Progress.from_json('{"version": 1, "done": ["solo", "no-such-lesson"], "later": 1}').summary()
+    '1 of 18 lessons done'
+    >>> Progress.from_json("{not json").count
+    0
+    """
     done: set[str] = field(default_factory=set)
 
-    def mark(self, key: str) -> None:
+    VERSION = 1
+
+    def mark(self, key: str) -> bool:
+        """Mark lesson `key` done; True if it was not done before."""
+        if key in self.done:
+            return False
         self.done.add(key)
+        return True
+
+    def clear(self) -> None:
+        self.done.clear()
 
     @property
     def count(self) -> int:
@@ -1434,3 +1461,27 @@ class Progress:
 
     def summary(self) -> str:
         return f"{self.count} of {len(LESSONS)} lessons done"
+
+    def to_json(self) -> str:
+        """The lessons done, in the lessons' order, as JSON text."""
+        return json.dumps({"version": self.VERSION, "done": [lesson.key for lesson in LESSONS
+                                                             if lesson.key in self.done]})
+
+    @classmethod
+    def from_json(cls, text) -> Progress:
+        """The progress `to_json` wrote. Stored data is not trusted and never an
+        error: anything malformed (not JSON, another version, `done` not a list)
+        gives no lesson done; keys that name no lesson, and other fields, are
+        ignored."""
+        if not isinstance(text, str) or not text or len(text) > PROGRESS_MAX_CHARS:
+            return cls()
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return cls()
+        if not isinstance(data, dict) or data.get("version", cls.VERSION) != cls.VERSION:
+            return cls()
+        done = data.get("done")
+        if not isinstance(done, list):
+            return cls()
+        return cls({k for k in done if isinstance(k, str) and k in BY_KEY})
