@@ -30,6 +30,7 @@ import re
 from collections import Counter
 
 import pytest
+from wording import problems as wording_problems
 
 import archwk
 from archwk import cards
@@ -350,7 +351,11 @@ def test_every_offered_choice_gets_feedback_that_agrees_with_it(lesson):
     problems = []
     for line, attempt, verdict in every_verdict(lesson):
         seen[verdict.status] += 1
-        for p in contradictions(lesson, attempt, verdict):
+        found = contradictions(lesson, attempt, verdict)
+        # and in the game's words: no internal id, formula or placeholder
+        found += wording_problems(verdict.text) + [f"an internal id {m!r}" for m in
+                                                   re.findall(r"\b[a-z]+_[a-z_]+\b", verdict.text)]
+        for p in found:
             problems.append(f"{' / '.join(map(str, line))}: {p}\n    {verdict.text}")
     assert not problems, f"{len(problems)} contradictions:\n" + "\n".join(problems[:12])
     assert seen[RIGHT] >= 1 and seen[WRONG] >= 1  # the lesson can be passed and failed
