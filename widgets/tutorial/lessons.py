@@ -1188,10 +1188,11 @@ def _end_judge(a: Attempt) -> Verdict:
     if not a.turn_over:
         return s.verdict(CONTINUE, "Go on: finish your turn.")
     if _measure(a) >= _best(a.lesson.key)[0]:
-        return s.verdict(RIGHT, f"Right: that was the best last move: {s.score()} ({s.breakdown()}). A "
-                                "construction in the final round still counts, even with the Guildhall full.")
+        return s.verdict(RIGHT, f"Right: that was the best last move: your score went from {s.score()} "
+                                f"({s.breakdown()}). A construction in the final round still counts, even with the "
+                                "Guildhall full.")
     debt = "1 with your Fountain" if "Fountain" in a.me.buildings else "2"
-    return s.verdict(WRONG, f"That made {s.score()} ({s.breakdown()}). The best last move reached "
+    return s.verdict(WRONG, f"Your score went from {s.score()} ({s.breakdown()}). The best last move reached "
                             f"{s.best()}: {s.line()}. Buildings score their VP; Gold and Marble 1 each; Silver only "
                             f"per full 10; an unpaid Debt costs {debt}.")
 
