@@ -59,6 +59,48 @@ def test_a_wrong_move_is_explained_and_can_be_retried():
     assert "Now choose the group" in ui.feedback_text
 
 
+def _page_reads_storage(ui, text: str) -> None:
+    """What the page's script does when the tutorial opens (widgets.storage): it hands
+    the kernel the text the browser kept."""
+    ui.store.stored, ui.store.loaded = text, True
+
+
+def test_tutorial_progress_is_kept_in_the_browser_and_can_be_reset():
+    """Issue 21 item 5: the lessons done survive a reload (the browser keeps them)."""
+    ui = TutorialUI()
+    assert ui.store.key == "archwk-tutorial-progress" and ui.store.layout.display == "none"
+    assert ui.store in ui.children[1].children and ui.reset_button in ui.children[1].children
+    assert ui.reset_button.disabled  # nothing to forget yet
+    _page_reads_storage(ui, '{"version": 1, "done": ["setup", "aim"]}')
+    assert ui.progress.done == {"aim", "setup"} and ui.bar.value == 2
+    assert "2 of 18 lessons done" in ui.progress_text.value
+    assert [b.description for b in ui.lesson_buttons[:3]] == ["✓1", "✓2", "3"]
+    assert not ui.reset_button.disabled
+    # a lesson done now is kept with the others
+    ui.show(2)
+    for action in ui.lesson.solution_actions():
+        ui.decision.button_for(action).click()
+    assert tl.Progress.from_json(ui.store.value).done == {"aim", "setup", "placing"}
+    assert "3 of 18 lessons done" in ui.progress_text.value
+    ui.reset_button.click()
+    assert ui.progress.count == 0 and ui.bar.value == 0 and "0 of 18 lessons done" in ui.progress_text.value
+    assert ui.store.value == '{"version": 1, "done": []}'
+    assert all(not b.description.startswith("✓") for b in ui.lesson_buttons) and ui.reset_button.disabled
+    assert ui.error.value == ""
+
+
+@pytest.mark.parametrize("text", ["", "{not json", "null", "[1, 2]", '{"done": "aim"}',
+                                  '{"version": 2, "done": ["aim"]}', '{"done": [1, null, "no-such-lesson"]}',
+                                  '"' + "x" * 20_000 + '"'])
+def test_tutorial_ignores_stored_progress_it_cannot_read(text):
+    ui = TutorialUI(start=2)
+    for action in ui.lesson.solution_actions():
+        ui.decision.button_for(action).click()
+    _page_reads_storage(ui, text)
+    assert ui.progress.done == {"placing"} and ui.error.value == ""  # nothing lost, no error
+    assert ui.store.value == '{"version": 1, "done": ["placing"]}'  # what the browser keeps now
+
+
 def test_the_board_follows_the_lesson():
     ui = TutorialUI(start=2)  # placing workers: your 2 workers at the Quarry
     assert ui.board.worker_counts()["quarry"] == {0: 2}
@@ -203,7 +245,7 @@ def test_whatif_app_follows_the_explorer():
 
 
 @pytest.mark.parametrize("module", ["widgets.apps", "widgets.board", "widgets.tutorial",
-                                    "widgets.tutorial.ui", "widgets.tutorial.lessons"])
+                                    "widgets.tutorial.ui", "widgets.tutorial.lessons", "widgets.storage"])
 def test_docstring_examples_run(module):
     import doctest
     import importlib

@@ -115,6 +115,41 @@ def test_tutorial_board_click_places_a_worker(server, browser):
     page.context.close()
 
 
+#: what the tutorial keeps in the browser's storage (widgets.storage: key "@" page path)
+STORED_PROGRESS_JS = """
+() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress@'))
+  .map(k => [k, localStorage.getItem(k)])
+"""
+
+
+def test_tutorial_progress_survives_a_reload(server, browser):
+    """Issue 21 item 5: a lesson done is still done after a reload of the page (the
+    browser keeps it), and Reset progress forgets it."""
+    page, console = vb.open_app_page(browser, server.url("tutorial.ipynb"), wait_for=".archwk-task", board=True,
+                                     timeout=LOAD_TIMEOUT)
+    wait_text(page, "0 of 18 lessons done")
+    page.get_by_role("button", name=re.compile(r"^(Place a worker at the )?Guildhall")).first.click()
+    wait_text(page, "Now choose what to construct")
+    page.get_by_role("button", name=re.compile(r"^Construct the Well")).click()
+    page.wait_for_selector(".archwk-right", timeout=STEP_TIMEOUT)
+    wait_text(page, "1 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('aim')", timeout=STEP_TIMEOUT)
+    assert page.evaluate(STORED_PROGRESS_JS) == [
+        ["archwk-tutorial-progress@/voila/render/tutorial.ipynb", '{"version": 1, "done": ["aim"]}']]
+    page.reload(timeout=LOAD_TIMEOUT)  # a new kernel: only the browser remembers
+    vb.wait_started(page, console, ".archwk-task", timeout=LOAD_TIMEOUT, label="tutorial-reloaded")
+    wait_text(page, "1 of 18 lessons done")
+    assert "Lesson 1 of 18" in vb.body_text(page) and page.locator(".archwk-verdict").count() == 0
+    assert page.get_by_role("button", name="✓1").count() == 1
+    page.get_by_role("button", name="Reset progress").click()
+    wait_text(page, "0 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('\"done\": []')",
+                           timeout=STEP_TIMEOUT)
+    assert page.get_by_role("button", name="✓1").count() == 0
+    clean(page, console, "page-tutorial-progress")
+    page.context.close()
+
+
 def test_explorer_buttons_show_costs_and_lines(server, browser):
     page, console = vb.open_app_page(browser, server.url("explorer.ipynb"), wait_for=".js-plotly-plot",
                                      board=True, timeout=LOAD_TIMEOUT)

@@ -131,3 +131,26 @@ def test_progress_counts_lessons_done():
     p.mark("aim")
     p.mark("solo")
     assert p.count == 2 and p.summary() == f"2 of {len(LESSONS)} lessons done"
+
+
+def test_progress_round_trips_through_json():
+    p = tl.Progress()
+    for key in ("solo", "aim", "end"):
+        p.mark(key)
+    text = p.to_json()
+    assert text == '{"version": 1, "done": ["aim", "end", "solo"]}'  # the lessons' order
+    assert tl.Progress.from_json(text) == p
+    assert tl.Progress.from_json(tl.Progress().to_json()).count == 0
+
+
+@pytest.mark.parametrize("text, done", [
+    ('{"version": 1, "done": ["aim", "no-such-lesson", 7, null], "seen": {"x": 1}}', {"aim"}),
+    ('{"done": ["solo"]}', {"solo"}),                 # no version: the first one
+    ('{"version": 2, "done": ["aim"]}', set()),       # a later format is not guessed at
+    ('{"version": 1, "done": "aim"}', set()),
+    ('{"version": 1}', set()),
+    ('["aim"]', set()), ("null", set()), ("", set()), ("{not json", set()), (None, set()), (b"{}", set()),
+    ('{"version": 1, "done": ["aim"], "pad": "' + "x" * 20_000 + '"}', set()),  # too long to be ours
+])
+def test_stored_progress_is_read_without_ever_failing(text, done):
+    assert tl.Progress.from_json(text).done == done

@@ -11,23 +11,35 @@ do something, and judges the learner's choices as they are made:
     >>> for action in lesson.solution_actions(): verdict = attempt.choose(action)
     >>> verdict.status
     'right'
+    >>> [(c.what, c.value, c.words) for c in verdict.claims if c.what == "constructed"]
+    [('constructed', 'Well', 'Well')]
 
 A judge returns CONTINUE while the task is still under way (e.g. after placing
 at the Town Centre, before choosing which group to capture), then RIGHT or
 WRONG with the explanation. Nothing here decides a rule: every legal choice,
-gain and score comes from `archwk`; the judges only compare what happened with
-what the task asked for. Pure Python (no UI imports); the interface is
-`widgets.tutorial.ui`.
+gain and score comes from `archwk`.
+
+What a verdict says about the learner's choices is never written by hand: the
+judge reads what the choices did from the events the rules recorded (`Did`),
+what another choice would have given from the rules' own previews
+(`state.preview`), and card figures from `archwk.cards`; each such fact is a
+`Claim` (data: what, about, value) whose words are made from that data and put
+in the verdict's text. `Verdict.claims` lists them, so a test can compare every
+claim with what the action did (tests/test_lessons.py). The hand-written parts
+of a verdict state the rule and the lesson's goal only. Pure Python (no UI
+imports); the interface is `widgets.tutorial.ui`.
 """
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import archwk
 from archwk import Action, GameState, cards
-from archwk.model import LOCATION_NAMES
+from archwk.explain import words as _words
+from archwk.explain.labels import _stated
 
 YOU = 0  # the learner's seat in every lesson
 #: the learner's name: the library's event sentences read "Ann (you) places a worker…"
@@ -35,12 +47,70 @@ LEARNER = "Ann (you)"
 RIVAL = "Rival"
 RIGHT, WRONG, CONTINUE = "right", "wrong", "continue"
 
+#: what a player holds that a verdict may count, in the game's order
+GOODS = ("clay", "wood", "stone", "gold", "marble", "silver")
+ITEMS = (*GOODS, "virtue")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One fact a verdict states, as data, and the words that state it.
+
+    `what` says which kind of fact (see `CLAIM_KINDS`), `about` what it is
+    about (an item, a card, a location...), `value` the figure. `words` are
+    made from `value` by the judge's helpers (`_Say`) and appear in the
+    verdict's text."""
+    what: str
+    about: object
+    value: object
+    words: str
+
+
+#: the kinds of claim a verdict can make, and what each one asserts
+CLAIM_KINDS = {
+    "place": "value: the location where the learner placed a worker",
+    "gained": "about: an item (GOODS or virtue); value: how much of it the learner's choices gained (0: none)",
+    "paid": "about: an item; value: how much of it the learner's choices paid (Virtue: lost)",
+    "tax": "value: of the Silver paid, the part that went to the Tax Stand",
+    "had": "about: an item; value: what the learner held at the start of the lesson",
+    "now": "about: an item; value: what the learner holds after the choices",
+    "constructed": "value: a building the learner constructed",
+    "hired": "value: the card id of an apprentice the learner hired",
+    "captured": "value: (owner, count, location) of a group the learner captured",
+    "freed": "value: how many of the learner's workers came back from other players' boards",
+    "imprisoned": "value: how many captured workers the learner sent to Prison",
+    "debts": "value: how many unpaid Debts the learner took",
+    "cathedral": "value: the Cathedral level the learner reached",
+    "discarded": "value: a building card the learner discarded",
+    "dismissed": "value: the card id of an apprentice the learner discarded",
+    "drew": "value: how many building cards the learner drew",
+    "kept": "value: the building the learner kept from the draft",
+    "offer": "about: (index of the state, action); value: the action's preview at that state",
+    "workers": "about: (player, location); value: that player's workers there at the start",
+    "tax_stand": "value: the Silver on the Tax Stand at the start",
+    "vp": "about: a building; value: its printed VP",
+    "needs": "about: a building; value: the skills it needs (sorted)",
+    "skills": "about: an apprentice's card id; value: its skills (sorted)",
+    "score": "value: (projected total at the start, projected total now) for the learner",
+    "breakdown": "value: the learner's projected ScoreBreakdown now, as a dict",
+    "best": "value: the best figure of the lesson's measure any way of playing the turn reaches",
+    "line": "value: a line of play (actions) from the start that reaches `best`",
+    "reset": "value: how many Black Market resets the choices triggered",
+    "to_prison": "about: a player; value: that player's workers sent to Prison by the reset",
+    "reset_virtue": "about: a player; value: Virtue that player lost at the reset",
+    "reset_debts": "about: a player; value: Debts that player took at the reset",
+    "in_prison": "about: a player; value: that player's workers in Prison now",
+    "scheme": "value: the location of the solo opponent's Scheme card after the learner's turn",
+}
+
 
 @dataclass(frozen=True)
 class Verdict:
-    """What the judge says after one of the learner's choices."""
+    """What the judge says after one of the learner's choices: the status, the
+    text, and the facts about the choices the text states (`claims`)."""
     status: str  # RIGHT, WRONG or CONTINUE
     text: str
+    claims: tuple[Claim, ...] = ()
 
     @property
     def done(self) -> bool:
@@ -104,6 +174,13 @@ class Attempt:
     def done(self) -> bool:
         return self.verdict is not None and self.verdict.done
 
+    @property
+    def turn_over(self) -> bool:
+        """The learner's turn has ended (the game is over, or another turn began)."""
+        s = self.state
+        return (s.is_over or s.current_player != YOU
+                or any(e.kind == "turn" for st in self.states[1:] for e in st.events))
+
     def choices(self) -> list[Action]:
         """The learner's legal choices now (none once judged or when it is not their decision)."""
         if self.done or self.state.is_over or self.state.current_player != YOU:
@@ -121,14 +198,20 @@ class Attempt:
         self.states.append(new)
         self.actions.append(action)
         verdict = self.lesson.judge(self)
-        if not verdict.done and (new.is_over or new.current_player != YOU):
-            verdict = Verdict(WRONG, "Your turn ended before the task was done. " + self.lesson.task)
+        if not verdict.done and self.turn_over:
+            say = _Say(self)
+            verdict = say.verdict(WRONG, f"{say.happened()} Your turn ended before the task was done. "
+                                         f"{self.lesson.task}")
         self.verdict = verdict
         return verdict
 
     def events_text(self) -> list[str]:
         """What the learner's choices caused, in words, in order."""
         return [e.text for s in self.states[1:] for e in s.events]
+
+    def events(self) -> list:
+        """The events the learner's choices caused, in order."""
+        return [e for s in self.states[1:] for e in s.events]
 
     def gained(self, resource: str) -> int:
         """How much of `resource` (or silver/virtue) the learner has more than at the start."""
@@ -162,6 +245,382 @@ def _play_line(lesson: Lesson, steps: Sequence[Step], state: GameState | None) -
     return out
 
 
+# --------------------------------------------------------------------------- what the choices did
+
+@dataclass(frozen=True)
+class Did:
+    """What the learner's choices did, read from the events the rules recorded
+    for the learner (`Did.of(attempt)`). Items are GOODS and "virtue"."""
+    place: str | None = None
+    gained: Mapping[str, int] = field(default_factory=dict)
+    paid: Mapping[str, int] = field(default_factory=dict)   # Virtue: lost
+    tax: int = 0                                            # of the Silver paid, Tax
+    constructed: tuple[str, ...] = ()
+    hired: tuple[int, ...] = ()
+    captured: tuple[tuple[int, int, str], ...] = ()         # (owner, count, location)
+    freed: int = 0
+    imprisoned: int = 0
+    debts: int = 0
+    cathedral: int | None = None
+    discarded: tuple[str, ...] = ()
+    dismissed: tuple[int, ...] = ()
+    drew: int = 0
+    kept: tuple[str, ...] = ()
+    resets: int = 0
+
+    @classmethod
+    def of(cls, a: Attempt) -> Did:
+        gained: dict[str, int] = {}
+        paid: dict[str, int] = {}
+        f: dict = dict(constructed=[], hired=[], captured=[], discarded=[], dismissed=[], kept=[])
+        place, tax, freed, imprisoned, debts, cathedral, drew, resets = None, 0, 0, 0, 0, None, 0, 0
+
+        def add(into, items):
+            for k, v in items.items():
+                if v:
+                    into[k] = into.get(k, 0) + v
+
+        for e in a.events():
+            d = e.data
+            if e.kind == "reset":
+                resets += 1
+            if e.player != YOU:
+                continue
+            k = e.kind
+            if k == "placed" and place is None:
+                place = d["location"]
+            elif k == "gained":
+                add(gained, d["items"])
+            elif k == "stole_tax":
+                add(gained, {"silver": d["silver"]})
+            elif k == "hired":
+                f["hired"].append(d["card"])
+                add(gained, {"silver": d["silver_on_card"]})
+            elif k == "paid":
+                add(paid, {"silver": d["silver"]})
+                tax += d["tax"]
+            elif k == "skipped":  # Silver laid on the apprentices skipped at the Workshop
+                add(paid, {"silver": d["count"]})
+            elif k == "paid_resources":
+                add(paid, d["items"])
+            elif k == "traded":
+                add(paid, d["pay"])  # what the trade gives is its own "gained" or "virtue" event
+            elif k == "virtue":
+                add(gained if d["delta"] > 0 else paid, {"virtue": abs(d["delta"])})
+            elif k == "constructed":
+                f["constructed"].append(d["building"])
+            elif k == "captured":
+                f["captured"].append((d["owner"], d["count"], d["location"]))
+            elif k == "released" and d["source"] != "prison":
+                freed += d["count"]
+            elif k == "sent_to_prison":
+                imprisoned += d["count"]
+            elif k == "debt_taken":
+                debts += d["count"]
+            elif k == "cathedral":
+                cathedral = d["level"]
+            elif k == "discarded":
+                f["discarded"].append(d["card"])
+            elif k == "apprentice_discarded":
+                f["dismissed"].append(d["card"])
+            elif k == "drew":
+                drew += d["count"]
+            elif k == "drafted":
+                f["kept"].append(d["card"])
+        return cls(place, gained, paid, tax, freed=freed, imprisoned=imprisoned, debts=debts,
+                   cathedral=cathedral, drew=drew, resets=resets, **{k: tuple(v) for k, v in f.items()})
+
+
+def _name(item: str) -> str:
+    return "Virtue" if item == "virtue" else item.capitalize()
+
+
+def _amount_words(item: str, n: int) -> str:
+    return f"{n} {_name(item)}" if n else f"no {_name(item)}"
+
+
+def _and(parts: Sequence[str]) -> str:
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _skill_words(skills) -> str:
+    return ", ".join(s.capitalize() for s in sorted(skills)) or "no skill"
+
+
+def _who(player: int, owner_name: str = RIVAL) -> str:
+    return "you" if player == YOU else owner_name
+
+
+class _Say:
+    """Makes a verdict's words from data: every method that states a fact about
+    the learner's choices (or another choice's preview, a card's figures)
+    records it as a `Claim` and returns the words for it."""
+
+    def __init__(self, a: Attempt):
+        self.a = a
+        self.did = Did.of(a)
+        self.claims: list[Claim] = []
+
+    def claim(self, what: str, about, value, words: str) -> str:
+        if what not in CLAIM_KINDS:
+            raise ValueError(f"unknown claim kind {what!r}")
+        self.claims.append(Claim(what, about, value, words))
+        return words
+
+    def verdict(self, status: str, text: str) -> Verdict:
+        text = " ".join(text.split())
+        if text.startswith(("Right: At ", "Right: You ")):  # the sentence goes on after "Right:"
+            text = "Right: " + text[7].lower() + text[8:]
+        return Verdict(status, text, tuple(self.claims))
+
+    # ---- the learner's choices
+    def place(self) -> str:
+        """'the Black Market's right space'"""
+        return self.claim("place", None, self.did.place, _words.loc(self.did.place))
+
+    def gained(self, item: str) -> str:
+        n = self.did.gained.get(item, 0)
+        return self.claim("gained", item, n, _amount_words(item, n))
+
+    def paid(self, item: str) -> str:
+        n = self.did.paid.get(item, 0)
+        return self.claim("paid", item, n, _amount_words(item, n))
+
+    def had(self, item: str) -> str:
+        n = _amount(self.a.start_state.players[YOU], item)
+        return self.claim("had", item, n, _amount_words(item, n))
+
+    def now(self, item: str) -> str:
+        n = _amount(self.a.me, item)
+        return self.claim("now", item, n, _amount_words(item, n))
+
+    def _doings(self) -> list[str]:
+        d = self.did
+        out = []
+        if d.paid.get("silver"):
+            tax = f" ({self.claim('tax', None, d.tax, f'{d.tax} of it Tax')})" if d.tax else ""
+            out.append(f"paid {self.paid('silver')}{tax}")
+        resources = [i for i in GOODS if i != "silver" and d.paid.get(i)]
+        if resources:
+            out.append("paid " + ", ".join(self.paid(i) for i in resources))
+        if d.paid.get("virtue"):
+            out.append("lost " + self.paid("virtue"))
+        if d.debts:
+            out.append("took " + self.claim("debts", None, d.debts, _words.plural(d.debts, "Debt")))
+        for card in d.dismissed:
+            out.append("discarded the " + self.claim("dismissed", None, card, _words.apprentice(card)))
+        for name in d.discarded:
+            out.append("discarded the " + self.claim("discarded", None, name, name))
+        for name in d.kept:
+            out.append("kept the " + self.claim("kept", None, name, name))
+        for name in d.constructed:
+            out.append("constructed the " + self.claim("constructed", None, name, name))
+        if d.cathedral is not None:
+            out.append("advanced work on the Cathedral to level "
+                       + self.claim("cathedral", None, d.cathedral, str(d.cathedral)))
+        for card in d.hired:
+            out.append("hired the " + self.claim("hired", None, card, _words.apprentice(card)))
+        for owner, n, loc in d.captured:
+            group = (_words.plural(n, "of your own workers", "of your own workers") if owner == YOU
+                     else f"{self.a.start_state.players[owner].name}'s {_words.plural(n, 'worker')}")
+            out.append("captured " + self.claim("captured", None, (owner, n, loc),
+                                                 f"{group} at {_words.loc(loc)}"))
+        if d.freed:
+            out.append("got " + self.claim("freed", None, d.freed, _words.plural(d.freed, "worker"))
+                       + " back from other players' boards")
+        if d.imprisoned:
+            out.append("sent " + self.claim("imprisoned", None, d.imprisoned,
+                                            _words.plural(d.imprisoned, "captured worker"))
+                       + " to Prison")
+        if d.drew:
+            out.append("drew " + self.claim("drew", None, d.drew, _words.plural(d.drew, "building card")))
+        gains = [i for i in ITEMS if d.gained.get(i)]
+        if gains:
+            out.append("gained " + ", ".join(self.gained(i) for i in gains))
+        return out
+
+    def happened(self) -> str:
+        """What the learner's choices did, in one sentence made from their events:
+        'At the Black Market's right space you paid 3 Silver, lost 1 Virtue and
+        gained 1 Wood, 1 Stone, 2 Marble.'"""
+        doings = self._doings()
+        if self.did.place is None:
+            return f"You {_and(doings)}." if doings else "You have made no move yet."
+        where = self.place()
+        if doings:
+            return f"At {where} you {_and(doings)}."
+        i = next((i for i, x in enumerate(self.a.actions) if x.kind == "place"), None)
+        if i is not None and not self.a.turn_over and i == len(self.a.actions) - 1:
+            offers = self.offer(i, self.a.actions[i], "all")
+            return f"You placed a worker at {where}" + (f" ({offers})." if offers else ".")
+        return f"You placed a worker at {where}."
+
+    # ---- other choices, cards, the board
+    def offer(self, index: int, action: Action, part: str = "gain") -> str:
+        """What `action` (a choice at `self.a.states[index]`) gives by the rules'
+        preview: part "gain" ('3 Stone', '5 Clay or 2 Gold'), "cost" or "all"
+        (as the button says: 'pay 1 Silver, lose 1 Virtue; gain 1 Wood, 1 Gold')."""
+        pv = self.a.states[index].preview(action)
+        if pv is None:
+            return ""
+        if part == "all":
+            words = _stated(pv)
+        elif part == "cost":
+            words = _words.items(dict(pv.cost))
+        else:
+            options = [dict(pv.gain)] if pv.gain else []
+            for then in pv.then:
+                if then[0] == "or":
+                    options += [dict(o.gain) for o in then[1]]
+            words = " or ".join(_words.items(o) for o in options) or "nothing"
+        return self.claim("offer", (index, action), pv, words)
+
+    def workers(self, player: int, location: str) -> str:
+        n = self.a.start_state.workers_at(location).get(player, 0)
+        return self.claim("workers", (player, location), n, str(n))
+
+    def tax_stand(self) -> str:
+        n = archwk.table(self.a.start_state).tax
+        return self.claim("tax_stand", None, n, f"{n} Silver")
+
+    def vp(self, building: str) -> str:
+        n = cards.building(building).vp
+        return self.claim("vp", building, n, f"{n} VP")
+
+    def needs(self, building: str) -> str:
+        skills = tuple(sorted(cards.building(building).skills))
+        return self.claim("needs", building, skills, _skill_words(skills))
+
+    def skills(self, card_id: int) -> str:
+        skills = tuple(sorted(cards.APPRENTICES[card_id - 1].skills))
+        return self.claim("skills", card_id, skills, _skill_words(skills))
+
+    def score(self) -> str:
+        """'0 to 2 VP'"""
+        before = archwk.final_scores(self.a.start_state)[YOU].total
+        after = archwk.final_scores(self.a.state)[YOU].total
+        return self.claim("score", None, (before, after), f"{before} to {after} VP")
+
+    def breakdown(self) -> str:
+        sc = archwk.final_scores(self.a.state)[YOU]
+        words = (f"buildings {sc.buildings}, Cathedral {sc.cathedral}, Virtue {sc.virtue:+d}, "
+                 f"Debts {sc.debts:+d}, Gold and Marble {sc.gold_marble}, Silver {sc.silver}, "
+                 f"Prison {sc.prison:+d}")
+        return self.claim("breakdown", None, sc.as_dict(), words)
+
+    def best(self, unit: str = "") -> str:
+        n = _best(self.a.lesson.key)[0]
+        return self.claim("best", None, n, f"{n}{unit}")
+
+    def line(self) -> str:
+        line = _best(self.a.lesson.key)[1]
+        words = ", then ".join(str(x)[:1].lower() + str(x)[1:] for x in line)
+        return self.claim("line", None, line, words)
+
+    def reset(self) -> str:
+        """The reset's consequences, from its events: 'Rival's 2 workers and your 1 went to Prison; ...'"""
+        to_prison: dict[int, int] = {}
+        virtue: dict[int, int] = {}
+        debts: dict[int, int] = {}
+        for e in self.a.events():
+            cause = str(e.data.get("cause", ""))
+            if e.kind == "to_prison" and "reset" in cause:
+                to_prison[e.player] = to_prison.get(e.player, 0) + e.data["count"]
+            elif e.kind == "virtue" and "reset" in cause and e.data["delta"] < 0:
+                virtue[e.player] = virtue.get(e.player, 0) - e.data["delta"]
+            elif e.kind == "debt_taken" and "reset" in cause:
+                debts[e.player] = debts.get(e.player, 0) + e.data["count"]
+        names = {i: ("your" if i == YOU else p.name + "'s") for i, p in enumerate(self.a.state.players)}
+        went = _and([self.claim("to_prison", i, n, f"{names[i]} {_words.plural(n, 'worker')}")
+                     for i, n in sorted(to_prison.items(), key=lambda x: x[0] == YOU)])
+        out = [f"{went} went to Prison"] if went else []
+        for i, n in virtue.items():
+            who = "you" if i == YOU else self.a.state.players[i].name
+            out.append(f"{who} lost " + self.claim("reset_virtue", i, n, f"{n} Virtue")
+                       + " (3 or more workers in Prison)")
+        for i, n in debts.items():
+            who = "you" if i == YOU else self.a.state.players[i].name
+            out.append(f"{who} took " + self.claim("reset_debts", i, n, _words.plural(n, "Debt"))
+                       + " (the most workers in Prison)")
+        return "; ".join(out)
+
+    def in_prison(self, player: int) -> str:
+        n = self.a.state.players[player].in_prison
+        return self.claim("in_prison", player, n, str(n))
+
+    def scheme(self) -> str:
+        locs = [e.data["location"] for e in self.a.events() if e.kind == "scheme"]
+        if not locs:
+            return ""
+        return self.claim("scheme", None, locs[-1], f"a worker to {_words.loc(locs[-1])}")
+
+
+# --------------------------------------------------------------------------- the best a turn can do
+
+def _finishes(state: GameState, limit: int = 20000) -> list[tuple[tuple[GameState, ...], tuple[Action, ...]]]:
+    """Every way to finish the learner's turn from `state`: (the states after
+    each choice, the choices). RuntimeError past `limit` positions."""
+    out = []
+    seen = 0
+
+    def walk(s, states, line):
+        nonlocal seen
+        seen += 1
+        if seen > limit:
+            raise RuntimeError("too many ways to finish this turn to compare them all")
+        if line and (s.is_over or s.current_player != YOU or any(e.kind == "turn" for e in s.events)):
+            out.append((states, line))
+            return
+        for act in s.legal_actions():
+            n = s.apply(act)
+            walk(n, states + (n,), line + (act,))
+
+    walk(state, (), ())
+    return out
+
+
+def _goods_gained(start: GameState, states) -> int:
+    me, end = start.players[YOU], states[-1].players[YOU]
+    return sum(max(0, _amount(end, i) - _amount(me, i)) for i in GOODS)
+
+
+def _vp_constructed(start: GameState, states) -> int:
+    return sum(e.data["vp"] for s in states for e in s.events if e.kind == "constructed" and e.player == YOU)
+
+
+#: the measure of the lessons whose task is "as much as you can": start, states -> figure
+MEASURES: dict[str, Callable] = {
+    "aim": lambda start, states: archwk.final_scores(states[-1])[YOU].total,
+    "placing": _goods_gained,
+    "tax_stand": lambda start, states: states[-1].players[YOU].silver - start.players[YOU].silver,
+    "guildhall": _vp_constructed,
+    "constructing": _vp_constructed,
+    "end": lambda start, states: archwk.final_scores(states[-1])[YOU].total,
+}
+
+
+@functools.cache
+def _best(key: str) -> tuple[int, tuple[Action, ...]]:
+    """The best figure of lesson `key`'s measure over every way to play its turn, and
+    the first line of play (in the order of the legal actions) reaching it."""
+    start = BY_KEY[key].setup()
+    measure = MEASURES[key]
+    best: tuple[int, tuple[Action, ...]] | None = None
+    for states, line in _finishes(start):
+        m = measure(start, states)
+        if best is None or m > best[0]:
+            best = (m, line)
+    assert best is not None
+    return best
+
+
+def _measure(a: Attempt) -> int:
+    return MEASURES[a.lesson.key](a.start_state, a.states[1:])
+
+
 # --------------------------------------------------------------------------- positions
 
 @functools.cache
@@ -193,30 +652,13 @@ def position(*, seed: int = 3, names=(LEARNER, RIVAL), options=None, board=None,
     return s
 
 
-def _place(a: Attempt, i: int = 0) -> str | None:
-    """Where the learner's i-th choice placed a worker (None if it was no placement)."""
-    if len(a.actions) > i and a.actions[i].kind == "place":
-        return a.actions[i].location
-    return None
+def _first(state: GameState, **fields) -> Action:
+    """The first legal action at `state` with these fields."""
+    return find_action(state, fields)
 
 
-def _where(loc: str | None) -> str:
-    return LOCATION_NAMES.get(loc, loc) if loc is not None else str(loc)
-
-
-def _what_happened(a: Attempt) -> str:
-    """The learner's last choice's effects in one sentence (its events)."""
-    texts = [e.text for e in a.state.events if e.player in (YOU, None) and e.kind not in ("turn",)]
-    mine = [t for t in texts if t.startswith(LEARNER + " ")]
-    return " ".join(mine[:3])
-
-
-def _apprentice_name(card_id: int) -> str:
-    return cards.APPRENTICES[card_id - 1].name
-
-
-def _skills(card_id: int) -> frozenset[str]:
-    return cards.APPRENTICES[card_id - 1].skills
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- 1. Aim of the Game
@@ -226,19 +668,19 @@ def _aim_setup():
 
 
 def _aim_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "guildhall":
-        return Verdict(WRONG, f"The {_where(loc)} gives you goods ({_what_happened(a)}), but goods are "
-                              "not points. Victory Points come from constructing buildings and working on "
-                              "the Cathedral, and both happen in the Guildhall.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the Guildhall is where you construct. Now choose what to construct.")
-    if a.actions[1].kind == "construct":
-        b = cards.building(a.actions[1].card)
-        return Verdict(RIGHT, f"Right: the {b.name} is worth {b.vp} VP at the end of the game. Buildings and "
-                              "the Cathedral are where most points come from; Virtue, Debts, Gold, Marble, "
-                              "Silver and Prison adjust the total at the end.")
-    return Verdict(WRONG, "That is not constructing a building.")
+    s = _Say(a)
+    d = s.did
+    if d.place == "guildhall" and not d.constructed and d.cathedral is None and not a.turn_over:
+        return s.verdict(CONTINUE, f"Good: {s.place()} is where you construct. Now choose what to construct.")
+    if _measure(a) >= _best(a.lesson.key)[0]:
+        built = d.constructed[0] if d.constructed else None
+        worth = f" The {built} is worth {s.vp(built)} at the end of the game." if built else ""
+        return s.verdict(RIGHT, f"Right: {s.happened()}{worth} Your projected score went from {s.score()}. "
+                                "Buildings and the Cathedral are where most points come from; Virtue, Debts, "
+                                "Gold, Marble, Silver and Prison adjust the total at the end.")
+    return s.verdict(WRONG, f"{s.happened()} Your projected score went from {s.score()}. The most this turn "
+                            f"was {s.best(' VP')}: {s.line()}. Points come mostly from constructing buildings "
+                            "and working on the Cathedral, and both happen in the Guildhall.")
 
 
 # --------------------------------------------------------------------------- 2. Setup
@@ -273,37 +715,45 @@ def _skill_keep(state):
 
 
 def _setup_judge(a: Attempt) -> Verdict:
-    act = a.actions[0]
-    b = cards.building(act.card)
-    if not b.skills:
-        return Verdict(RIGHT, f"Right: the {b.name} shows no skill symbols, so you can construct it as soon "
-                              "as you have its resources. The other three need apprentices with Carpentry, "
-                              "Masonry or Tiling first. The three cards you pass go to the next player; the "
-                              "draft repeats until everyone holds 3 cards.")
-    need = ", ".join(sorted(s.capitalize() for s in b.skills))
-    return Verdict(WRONG, f"The {b.name} needs {need}: you could construct it only after hiring apprentices "
-                          "with those skills at the Workshop. Look for the card without skill symbols.")
+    s = _Say(a)
+    kept = s.did.kept[0]
+    offered = [x.card for x in a.start_state.legal_actions() if x.kind == "keep"]
+    if not cards.building(kept).skills:
+        others = "; ".join(f"the {c} {s.needs(c)}" for c in offered if c != kept)
+        return s.verdict(RIGHT, f"Right: {s.happened()} It needs {s.needs(kept)}, so you can construct it as "
+                                "soon as you have its resources. The others need apprentices with those skills "
+                                f"first: {others}. The three cards you pass go to the next player; the draft "
+                                "repeats until everyone holds 3 cards.")
+    free = [c for c in offered if not cards.building(c).skills]
+    other = f" The {free[0]} needs {s.needs(free[0])}." if free else ""
+    return s.verdict(WRONG, f"{s.happened()} The {kept} needs {s.needs(kept)}: you could construct it only after "
+                            f"hiring apprentices with those skills at the Workshop.{other} Look for the card "
+                            "without skill symbols.")
 
 
 # --------------------------------------------------------------------------- 3. Placing Workers
 
 def _placing_setup():
-    return position(board=dict(workers_at={"forest": {1: 4}, "quarry": {YOU: 2}}))
+    # no Tax to steal and too little Silver for the Black Market's right space: the
+    # Quarry is where this worker gains the most
+    return position(board=dict(tax=0, workers_at={"forest": {1: 4}, "quarry": {YOU: 2}}), you=dict(silver=2))
 
 
 def _placing_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc == "quarry":
-        return Verdict(RIGHT, f"Right: with your third worker at the Quarry you gain {a.gained('stone')} Stone "
-                              "(1 per worker of yours there). Visiting the same place again and again pays "
-                              "more each time.")
+    s = _Say(a)
+    loc = s.did.place
+    quarry = _first(a.start_state, kind="place", location="quarry")
+    if _measure(a) >= _best(a.lesson.key)[0]:
+        return s.verdict(RIGHT, f"Right: {s.happened()} That is 1 per worker of yours there, the new one "
+                                f"included: you already had {s.workers(YOU, 'quarry')} there. Going back to the "
+                                "same place again and again pays more each time.")
     if loc == "forest":
-        return Verdict(WRONG, f"Rival's 4 workers at the Forest do nothing for you: only your own workers "
-                              f"count, so your first worker there gains just {a.gained('wood')} Wood. "
-                              "Your 2 workers at the Quarry would have made it 3 Stone.")
-    return Verdict(WRONG, f"The {_where(loc)} gives less: {_what_happened(a)} Your 2 workers already at the "
-                          "Quarry make a third one there gain 3 Stone: the more of your own workers at a "
-                          "place, the more it gives.")
+        return s.verdict(WRONG, f"{s.happened()} Rival's {s.workers(1, 'forest')} workers there do nothing for "
+                                "you: only your own workers count. At the Quarry, where you have "
+                                f"{s.workers(YOU, 'quarry')}, this worker would have gained {s.offer(0, quarry)}.")
+    return s.verdict(WRONG, f"{s.happened()} At the Quarry, where you have {s.workers(YOU, 'quarry')} workers, "
+                            f"this worker would have gained {s.offer(0, quarry)}: the more of your own workers at "
+                            "a place, the more it gives.")
 
 
 # --------------------------------------------------------------------------- 4. Gathering
@@ -314,18 +764,24 @@ def _gather_setup():
 
 
 def _gather_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "mines":
-        return Verdict(WRONG, f"The {_where(loc)} gives no Gold. Gold comes from the Mines (or the Black "
-                              "Market), and your 3 workers there make a fourth one worth 2 Gold.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the Mines. Now choose Clay or Gold (you cannot split).")
-    if a.actions[1].option == "gold":
-        return Verdict(RIGHT, f"Right: with 4 of your workers at the Mines you take {a.gained('gold')} Gold "
-                              "(1 per 2 workers) instead of 5 Clay (1 + 1 per worker). That pays for the "
-                              "Steeple's 2 Gold.")
-    return Verdict(WRONG, f"You took Clay ({a.gained('clay')}). The Mines give Clay (1 + 1 per worker) OR "
-                          "Gold (1 per 2 workers); with 4 workers that is 2 Gold, what the Steeple needs.")
+    s = _Say(a)
+    loc = s.did.place
+    if loc == "mines" and len(a.actions) < 2:
+        return s.verdict(CONTINUE, f"Good: {s.place()}. Now choose Clay or Gold (you cannot split).")
+    if s.did.gained.get("gold", 0) >= 2:
+        return s.verdict(RIGHT, f"Right: {s.happened()} With your {s.workers(YOU, 'mines')} workers there and the "
+                                "new one, the Mines give 1 Gold per 2 workers, or 1 + 1 Clay per worker "
+                                f"({s.offer(1, _first(a.states[1], kind='mine', option='clay'))}). That pays for "
+                                "the Steeple's 2 Gold.")
+    mines = _first(a.start_state, kind="place", location="mines")
+    if loc == "mines":
+        gold = _first(a.states[1], kind="mine", option="gold")
+        return s.verdict(WRONG, f"{s.happened()} The Mines give Clay (1 + 1 per worker) OR Gold (1 per 2 "
+                                f"workers), never both: the other choice was {s.offer(1, gold)}, what the "
+                                "Steeple needs.")
+    return s.verdict(WRONG, f"{s.happened()} That is {s.gained('gold')}, and the Steeple needs 2 Gold. Gold comes "
+                            f"from the Mines (or the Black Market): your {s.workers(YOU, 'mines')} workers there "
+                            f"make a fourth one worth {s.offer(0, mines)}.")
 
 
 # --------------------------------------------------------------------------- 5. King's Storehouse
@@ -341,22 +797,30 @@ def _marble_trade(state):
     raise ValueError("no marble trade")
 
 
+_MARBLE_TRADE = "At the King's Storehouse 3 Wood or Stone (any mix) trade for 1 Marble"
+
+
 def _storehouse_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
+    s = _Say(a)
+    loc = s.did.place
+    traded = [e for e in a.events() if e.kind == "traded" and e.player == YOU]
     if loc != "storehouse":
-        return Verdict(WRONG, f"The {_where(loc)} gives no Marble here. At the King's Storehouse you can "
-                              "trade 3 Wood or Stone (any mix) for 1 Marble.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the King's Storehouse. One worker there means one trade. Choose it.")
-    act = a.actions[1]
-    if act.kind == "trade" and a.gained("marble") > 0:
-        return Verdict(RIGHT, "Right: 3 Wood or Stone buy 1 Marble. The other trade, any 2 of Clay, Wood "
-                              "and Stone for 1 Virtue, is worth remembering too. Each of your workers "
-                              "there gives one trade, and you may repeat the same one.")
-    if act.kind == "trade":
-        return Verdict(WRONG, "That trade bought Virtue: 2 resources (Clay, Wood or Stone) give 1 Virtue, "
-                              "while 3 Wood or Stone give 1 Marble. Clay never buys Marble.")
-    return Verdict(WRONG, "You stopped without trading. Trade 3 Wood or Stone for 1 Marble.")
+        got = s.gained("marble")
+        if s.did.gained.get("marble"):
+            return s.verdict(WRONG, f"{s.happened()} That is {got}, but bought, not traded: this lesson is about "
+                                    f"trading. {_MARBLE_TRADE}.")
+        return s.verdict(WRONG, f"{s.happened()} That gave you {got}. {_MARBLE_TRADE}.")
+    if not traded and not a.turn_over and len(a.actions) < 2:
+        return s.verdict(CONTINUE, f"Good: {s.place()}. Your worker there gives {s.offer(0, a.actions[0], 'all')}. "
+                                   "Choose it.")
+    if any("marble" in e.data["gain"] for e in traded):
+        return s.verdict(RIGHT, f"Right: {s.happened()} 3 Wood or Stone buy 1 Marble. The other trade, any 2 of "
+                                "Clay, Wood and Stone for 1 Virtue, is worth remembering too. Each of your "
+                                "workers there gives one trade, and you may repeat the same one.")
+    if traded:
+        return s.verdict(WRONG, f"{s.happened()} That trade bought Virtue: 2 resources (Clay, Wood or Stone) give "
+                                "1 Virtue, while 3 Wood or Stone give 1 Marble. Clay never buys Marble.")
+    return s.verdict(WRONG, f"{s.happened()} You stopped without trading. Trade 3 Wood or Stone for 1 Marble.")
 
 
 # --------------------------------------------------------------------------- 6. Workshop
@@ -370,6 +834,10 @@ def _workshop_setup():
 def _hired(state, action) -> int:
     """The apprentice a hire action takes: the card in that display space (archwk.table)."""
     return archwk.table(state).display[action.target].apprentice
+
+
+def _skills(card_id: int) -> frozenset[str]:
+    return cards.APPRENTICES[card_id - 1].skills
 
 
 def _carpentry_hire(state):
@@ -387,27 +855,31 @@ def _other_hire(state):
 
 
 def _workshop_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "workshop":
-        return Verdict(WRONG, f"Apprentices are hired at the Workshop (or the Black Market's middle space), "
-                              f"not at the {_where(loc)}.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the Workshop. With your first worker there you may hire from the "
-                                 "left-most column only (further columns cost 1 Silver per skipped card). "
-                                 "Choose the apprentice.")
-    act = a.actions[1]
-    if act.kind == "plans":
-        return Verdict(WRONG, "You drew building cards instead. The Workshop offers either plans or one "
-                              "hire; the Tavern needs an apprentice with Carpentry.")
-    card = _hired(a.states[1], act)
-    name = _apprentice_name(card)
-    if "carpentry" in _skills(card):
-        return Verdict(RIGHT, f"Right: the {name} has the Carpentry skill, so the Tavern can be constructed "
-                              "now. Hiring cost 4 Silver, 2 of it Tax (to the Tax Stand). An apprentice's "
-                              "skill is never used up, and you may hold up to 5 apprentices.")
-    have = ", ".join(sorted(s.capitalize() for s in _skills(card))) or "no skill"
-    return Verdict(WRONG, f"The {name} has {have}, not Carpentry (the hammer). Look at the skills of the "
-                          "apprentices in the left-most column.")
+    s = _Say(a)
+    loc = s.did.place
+    d = s.did
+    if d.hired:
+        card = d.hired[-1]
+        if "carpentry" in _skills(card):
+            return s.verdict(RIGHT, f"Right: {s.happened()} The {_words.apprentice(card)} has {s.skills(card)}, "
+                                    f"and the Tavern needs {s.needs('Tavern')}: you have its skill now. An "
+                                    "apprentice's skill is never used up, and you may hold up to 5 apprentices.")
+        return s.verdict(WRONG, f"{s.happened()} The {_words.apprentice(card)} has {s.skills(card)}, not Carpentry "
+                                "(the hammer). Look at the skills of the apprentices you can reach.")
+    if loc in ("workshop", "black_market_b") and not a.turn_over and len(a.actions) < 2:
+        if loc == "workshop":
+            return s.verdict(CONTINUE, f"Good: {s.place()}. Your worker there may "
+                                       f"{s.offer(0, a.actions[0], 'all')}; to reach further you lay 1 Silver on "
+                                       "each card you skip. Choose the apprentice.")
+        return s.verdict(CONTINUE, f"{s.happened()} Good: the middle space hires any face-up apprentice for free. "
+                                   "Choose one with Carpentry.")
+    if d.drew or d.kept:
+        return s.verdict(WRONG, f"{s.happened()} You took building cards instead of an apprentice; the Tavern needs "
+                                "an apprentice with Carpentry.")
+    if loc in ("workshop", "black_market_b"):
+        return s.verdict(WRONG, f"{s.happened()} You hired no apprentice; the Tavern needs one with Carpentry.")
+    return s.verdict(WRONG, f"{s.happened()} Apprentices are hired at the Workshop (or the Black Market's middle "
+                            "space).")
 
 
 # --------------------------------------------------------------------------- 7. Town Centre
@@ -417,26 +889,37 @@ def _town_setup():
                     you=dict(silver=6))
 
 
+def _largest_group(state: GameState, owner: int) -> tuple[int, str]:
+    """(size, location) of `owner`'s largest group at the start (first in board order)."""
+    return max(((state.workers_at(loc).get(owner, 0), loc) for loc in archwk.LOCATIONS),
+               key=lambda x: x[0])
+
+
 def _town_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
+    s = _Say(a)
+    loc = s.did.place
+    n, where = _largest_group(a.start_state, 1)
+
+    def largest() -> str:
+        return f"{s.workers(1, where)} workers at {_words.loc(where)}"
     if loc != "town_centre":
-        return Verdict(WRONG, f"Captures happen at the Town Centre, not at the {_where(loc)}.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: one worker at the Town Centre means one capture, for 1 Silver (that "
-                                 "first Silver is Tax). Now choose the group.")
-    act = a.actions[1]
-    if act.kind == "capture" and act.location == "forest" and act.target == 1:
-        return Verdict(RIGHT, "Right: Rival's 3 workers at the Forest are the largest group. Captured "
-                              "workers sit on your board until you send them to Prison at the Guardhouse "
-                              "(1 Silver each); Rival can free them there.")
-    if act.kind == "capture" and act.target == YOU:
-        return Verdict(WRONG, "You captured your own worker: that only returns it to your supply. The "
-                              "largest group is Rival's 3 workers at the Forest.")
-    if act.kind == "capture":
-        n = a.states[1].workers_at(act.location).get(act.target, 0)
-        return Verdict(WRONG, f"That group has only {n} worker{'s' if n != 1 else ''}; a capture takes one whole "
-                              "group of one colour from one place, so take the largest: Rival's 3 at the Forest.")
-    return Verdict(WRONG, "You stopped without capturing. Capture Rival's largest group: 3 workers at the Forest.")
+        return s.verdict(WRONG, f"{s.happened()} Captures happen at the Town Centre.")
+    if not s.did.captured and not a.turn_over and len(a.actions) < 2:
+        return s.verdict(CONTINUE, f"Good: at {s.place()} your worker gives {s.offer(0, a.actions[0], 'all')}, "
+                                   "for 1 Silver (that first Silver is Tax). Now choose the group.")
+    caught = [c for c in s.did.captured if c[0] == 1]
+    if caught and caught[0][1] >= n:
+        return s.verdict(RIGHT, f"Right: {s.happened()} They were Rival's largest group. Captured workers sit on "
+                                "your board until you send them to Prison at the Guardhouse (1 Silver each); "
+                                "Rival can free them there.")
+    if caught:
+        return s.verdict(WRONG, f"{s.happened()} A capture takes one whole group of one colour from one place, so "
+                                f"take the largest: Rival's {largest()}.")
+    if s.did.captured:
+        return s.verdict(WRONG, f"{s.happened()} Capturing your own worker only returns it to your supply. "
+                                f"Rival's largest group is its {largest()}.")
+    return s.verdict(WRONG, f"{s.happened()} You stopped without capturing. Capture Rival's largest group: its "
+                            f"{largest()}.")
 
 
 # --------------------------------------------------------------------------- 8. Tax Stand
@@ -447,16 +930,17 @@ def _tax_setup():
 
 
 def _tax_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc == "tax_stand":
-        return Verdict(RIGHT, f"Right: you take all {a.gained('silver')} Silver above the Tax Stand and lose "
-                              "2 Virtue (now {0}). The Tax in it comes from everyone's payments; you cannot "
-                              "go there when it is empty.".format(a.me.virtue))
+    s = _Say(a)
+    loc = s.did.place
+    if _measure(a) >= _best(a.lesson.key)[0]:
+        return s.verdict(RIGHT, f"Right: {s.happened()} That was all the Silver above the Tax Stand, and you are now "
+                                f"at {s.now('virtue')}. The Tax in it comes from everyone's payments; you cannot go "
+                                "there when it is empty.")
     if loc == "silversmith":
-        return Verdict(WRONG, f"The Silversmith gives 1 + 1 Silver per worker of yours there: "
-                              f"{a.gained('silver')} Silver. The Tax Stand held 7, at a price of 2 Virtue.")
-    return Verdict(WRONG, f"The {_where(loc)} gives little Silver. The Tax Stand holds 7 Silver of Tax: "
-                          "you can take it all, losing 2 Virtue.")
+        return s.verdict(WRONG, f"{s.happened()} The Silversmith gives 1 + 1 Silver per worker of yours there. The "
+                                f"Tax Stand held {s.tax_stand()}, at a price of 2 Virtue.")
+    return s.verdict(WRONG, f"{s.happened()} The Tax Stand held {s.tax_stand()} of Tax: a worker there takes it "
+                            "all, at a price of 2 Virtue.")
 
 
 # --------------------------------------------------------------------------- 9. Black Market
@@ -476,19 +960,23 @@ def _marble_space(state):
 
 
 def _market_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if not (loc or "").startswith("black_market"):
-        return Verdict(WRONG, f"The {_where(loc)} sells no Marble. Look at the Black Market spaces: each "
-                              "sells the goods shown on its card for Silver and 1 Virtue.")
-    if a.gained("marble") > 0:
-        return Verdict(RIGHT, f"Right: that space sold you {a.gained('marble')} Marble. Each Black Market "
-                              "space takes one worker until the next reset, costs 1 Virtue, and is closed "
-                              "to anyone with 10 or more Virtue.")
-    if loc == "black_market_b" and len(a.actions) < 2:
-        return Verdict(WRONG, "The middle space hires an apprentice or draws building cards: no Marble. "
-                              "The goods are shown on the left and right spaces' cards.")
-    return Verdict(WRONG, f"That space sold no Marble ({_what_happened(a)}). Read the goods under each "
-                          "Black Market space: one of them offers Marble.")
+    s = _Say(a)
+    loc = s.did.place or ""
+    space = _marble_space(a.start_state)
+
+    def offered() -> str:
+        return f"{_words.loc(space.location)} offered {s.offer(0, space)}"
+    if loc.startswith("black_market") and s.did.gained.get("marble"):
+        return s.verdict(RIGHT, f"Right: {s.happened()} Each Black Market space takes one worker until the next "
+                                "reset, costs 1 Virtue, and is closed to anyone with 10 or more Virtue.")
+    if loc == "black_market_b":
+        return s.verdict(WRONG, f"{s.happened()} That gave you {s.gained('marble')}: the middle space hires an "
+                                f"apprentice or shows building cards, it sells no goods. {_cap(offered())}.")
+    if loc.startswith("black_market"):
+        return s.verdict(WRONG, f"{s.happened()} That is {s.gained('marble')}: {offered()}. Read the goods under each "
+                                "Black Market space.")
+    return s.verdict(WRONG, f"{s.happened()} That gave you {s.gained('marble')}. Marble is sold at the Black Market: "
+                            f"{offered()}, for Silver and 1 Virtue.")
 
 
 # --------------------------------------------------------------------------- 10. Guardhouse
@@ -498,20 +986,21 @@ def _guard_setup():
 
 
 def _guard_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "guardhouse":
-        return Verdict(WRONG, f"Only the Guardhouse frees your workers from Rival's board, not the {_where(loc)}.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the Guardhouse. One worker there gives one action. Choose it.")
-    opt = a.actions[1].option
-    if opt == "release_silver":
-        return Verdict(RIGHT, "Right: 5 Silver (2 of it Tax) bring all your captured workers home. The "
-                              "Guardhouse also sends workers you captured to Prison (1 Silver each), "
-                              "releases your own from Prison, and pays off Debts (6 Silver).")
-    if opt == "release_debt":
-        return Verdict(WRONG, "That freed them, but by taking a Debt and losing 1 Virtue: an unpaid Debt "
-                              "costs 2 VP at the end. You had the 5 Silver to pay instead.")
-    return Verdict(WRONG, "That action does not free your workers from Rival's board.")
+    s = _Say(a)
+    d = s.did
+    if d.place != "guardhouse":
+        return s.verdict(WRONG, f"{s.happened()} Only the Guardhouse frees your workers from Rival's board.")
+    if not d.freed and not a.turn_over and len(a.actions) < 2:
+        return s.verdict(CONTINUE, f"Good: {s.place()}. Your worker there gives "
+                                   f"{s.offer(0, a.actions[0], 'all')}. Choose it.")
+    if d.freed and not d.debts:
+        return s.verdict(RIGHT, f"Right: {s.happened()} The Guardhouse also sends workers you captured to Prison "
+                                "(1 Silver each), releases your own from Prison, and pays off Debts (6 Silver).")
+    if d.freed:
+        pay = _first(a.states[1], kind="guard", option="release_silver")
+        return s.verdict(WRONG, f"{s.happened()} That freed them, but an unpaid Debt costs 2 VP at the end. You "
+                                f"could have paid instead: {s.offer(1, pay, 'all')}.")
+    return s.verdict(WRONG, f"{s.happened()} That action does not free your workers from Rival's board.")
 
 
 # --------------------------------------------------------------------------- 11. Guildhall
@@ -520,23 +1009,34 @@ def _guild_setup():
     return position(you=dict(resources={"clay": 2, "wood": 2, "stone": 2}, hand=["Well", "Tiler's Hut", "Castle"]))
 
 
+def _construct_judge(a: Attempt, right: str = "", wrong: str = "") -> Verdict:
+    """The judge of the lessons "construct the building worth the most VP" (11 and 12):
+    `right` and `wrong` end the verdicts RIGHT and WRONG after a construction."""
+    s = _Say(a)
+    d = s.did
+    best_vp, line = _best(a.lesson.key)
+    best = next(x.card for x in line if x.kind == "construct")
+    if d.constructed and _measure(a) >= best_vp:
+        return s.verdict(RIGHT, f"Right: {s.happened()} The {d.constructed[0]} is worth {s.vp(d.constructed[0])}, "
+                                f"the most of the buildings you could construct. {right}")
+    if d.constructed:
+        return s.verdict(WRONG, f"{s.happened()} The {d.constructed[0]} is worth {s.vp(d.constructed[0])}; the "
+                                f"{best}, which you could also construct, is worth {s.vp(best)}. {wrong}")
+    if d.dismissed:
+        return s.verdict(WRONG, f"{s.happened()} The {best} ({s.vp(best)}) needs {s.needs(best)}, and no apprentice "
+                                "of yours has that skill now: you can construct a building only with apprentices "
+                                "who have its skills.")
+    if d.place == "guildhall" and not a.turn_over and not d.paid and d.cathedral is None:
+        return s.verdict(CONTINUE, f"Good: your worker fills the next space of {s.place()} and stays there for the "
+                                   "rest of the game. Now choose what to construct.")
+    if d.place == "guildhall":
+        return s.verdict(WRONG, f"{s.happened()} That is not a construction. The {best} is worth {s.vp(best)}.")
+    return s.verdict(WRONG, f"{s.happened()} Buildings are constructed in the Guildhall.")
+
+
 def _guild_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "guildhall":
-        return Verdict(WRONG, f"Buildings are constructed in the Guildhall, not at the {_where(loc)}.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: your worker fills the next Guildhall space and stays there for the "
-                                 "rest of the game. Now choose what to construct.")
-    act = a.actions[1]
-    if act.kind == "construct" and act.card == "Tiler's Hut":
-        return Verdict(RIGHT, "Right: the Tiler's Hut is worth 5 VP, the Well 3, and your Clay, Wood and "
-                              "Stone pay for only one of them (the Castle is out of reach). Every "
-                              "construction fills a Guildhall space; when the last space fills, the game "
-                              "ends.")
-    if act.kind == "construct":
-        return Verdict(WRONG, f"The {act.card} is worth {cards.building(act.card).vp} VP; the Tiler's Hut, "
-                              "which you could also pay for, is worth 5.")
-    return Verdict(WRONG, "That is not a construction.")
+    return _construct_judge(a, right="Every construction fills a Guildhall space; when the last space fills, the "
+                                     "game ends.")
 
 
 # --------------------------------------------------------------------------- 12. Constructing a Building
@@ -547,20 +1047,10 @@ def _build_setup():
 
 
 def _build_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "guildhall":
-        return Verdict(WRONG, f"Buildings are constructed in the Guildhall, not at the {_where(loc)}.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good. Now choose the building.")
-    act = a.actions[1]
-    if act.kind == "construct" and act.card == "Tavern":
-        return Verdict(RIGHT, "Right: the Tavern needs Carpentry, and your Woodcutter has it; the apprentice "
-                              "stays with you (skills are never used up). The Tavern is worth 6 VP and lets "
-                              "you hire any face-up apprentice for free right away.")
-    if act.kind == "construct":
-        return Verdict(WRONG, f"The {act.card} is worth {cards.building(act.card).vp} VP. The Tavern (6 VP) "
-                              "needs Carpentry, which your Woodcutter provides, so you could construct it.")
-    return Verdict(WRONG, "That is not a construction.")
+    return _construct_judge(
+        a, right="The Tavern needs Carpentry, and your Woodcutter has it; the apprentice stays with you (skills "
+                 "are never used up). The Tavern also lets you hire any face-up apprentice for free right away.",
+        wrong="The Tavern needs Carpentry, which your Woodcutter provides, so you could construct it.")
 
 
 # --------------------------------------------------------------------------- 13. The Cathedral
@@ -569,20 +1059,29 @@ def _cathedral_setup():
     return position(you=dict(resources={"gold": 1, "wood": 2, "stone": 2}, hand=["Well", "Keep", "University"]))
 
 
-def _cathedral_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "guildhall":
-        return Verdict(WRONG, f"Work on the Cathedral is done from the Guildhall, not the {_where(loc)}.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the Guildhall. Now choose the Cathedral.")
-    act = a.actions[1]
-    if act.kind == "cathedral":
-        return Verdict(RIGHT, "Right: you pay the next level's cost (1 Gold for level 1), discard a building "
-                              "card, move up one level and reveal a reward card. Levels are worth 2, 4, 7, "
-                              "12 and 20 VP, and each has room for only a few markers: 3, 3, 2, 2 and 1, "
-                              "from level 1 up.")
-    return Verdict(WRONG, f"You constructed the {act.card} instead. The Cathedral is the other choice in the "
-                          "Guildhall; its first level costs 1 Gold.")
+_CATHEDRAL_RIGHT = ("Each level has its price, a building card to discard and a reward card. Levels are worth 2, "
+                    "4, 7, 12 and 20 VP, and each has room for only a few markers: 3, 3, 2, 2 and 1, from level 1 "
+                    "up.")
+
+
+def _cathedral_judge(a: Attempt, right: str = _CATHEDRAL_RIGHT,
+                     elsewhere: Callable[[_Say], str] = lambda s: "Work on the Cathedral is done from the "
+                                                                  "Guildhall.") -> Verdict:
+    """The judge of the lessons "advance work on the Cathedral" (13 and 18): `right`
+    ends the RIGHT verdict, `elsewhere(say)` the verdict on a placement elsewhere."""
+    s = _Say(a)
+    d = s.did
+    if d.cathedral is not None:
+        return s.verdict(RIGHT, f"Right: {s.happened()} {right}")
+    if d.place == "guildhall" and not a.turn_over and not d.constructed:
+        if d.paid:  # the level is paid for: the building card to discard is next
+            return s.verdict(CONTINUE, f"{s.happened()} Now discard a building card: work on the Cathedral costs "
+                                       "one besides the level's price.")
+        return s.verdict(CONTINUE, f"Good: {s.place()}. Now choose the Cathedral.")
+    if d.place == "guildhall":
+        return s.verdict(WRONG, f"{s.happened()} The Cathedral is the other choice in the Guildhall; its first "
+                                "level costs 1 Gold.")
+    return s.verdict(WRONG, f"{s.happened()} {elsewhere(s)}")
 
 
 # --------------------------------------------------------------------------- 14. Virtue Track
@@ -592,19 +1091,24 @@ def _virtue_setup():
                              hand=["Keep", "University", "Castle"]))
 
 
+_VIRTUE_TRADE = "The King's Storehouse trades 2 of Clay, Wood and Stone for 1 Virtue."
+
+
 def _virtue_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "storehouse":
-        what = "takes 2 Virtue away" if loc == "tax_stand" else "gives no Virtue"
-        return Verdict(WRONG, f"The {_where(loc)} {what}. The King's Storehouse trades 2 of Clay, Wood and "
-                              "Stone for 1 Virtue.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the King's Storehouse. Choose the trade.")
-    if a.me.virtue > 4:
-        return Verdict(RIGHT, f"Right: you are at {a.me.virtue} Virtue, so the Cathedral is open to you again. "
-                              "At 4 or less you cannot work on it; at 3 or less you skip some Tax; at 10 or "
-                              "more the Black Market closes. At the end, Virtue gains or loses VP.")
-    return Verdict(WRONG, "That trade did not raise your Virtue. 2 of Clay, Wood or Stone buy 1 Virtue.")
+    s = _Say(a)
+    d = s.did
+    if a.me.virtue > a.start_state.players[YOU].virtue:
+        return s.verdict(RIGHT, f"Right: {s.happened()} You are now at {s.now('virtue')}, so the Cathedral is open "
+                                "to you again. At 4 or less you cannot work on it; at 3 or less you skip some Tax; "
+                                "at 10 or more the Black Market closes. At the end, Virtue gains or loses VP.")
+    if d.place == "storehouse" and not a.turn_over and len(a.actions) < 2:
+        return s.verdict(CONTINUE, f"Good: {s.place()}. Choose the trade.")
+    if d.paid.get("virtue"):
+        return s.verdict(WRONG, f"{s.happened()} You are now at {s.now('virtue')}. {_VIRTUE_TRADE}")
+    if d.place == "storehouse":
+        return s.verdict(WRONG, f"{s.happened()} You stopped without trading: 2 of Clay, Wood or Stone buy 1 "
+                                "Virtue.")
+    return s.verdict(WRONG, f"{s.happened()} That gave you {s.gained('virtue')}. {_VIRTUE_TRADE}")
 
 
 # --------------------------------------------------------------------------- 15. Black Market Reset
@@ -615,20 +1119,16 @@ def _reset_setup():
 
 
 def _reset_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    resets = [e for s in a.states[1:] for e in s.events if e.kind == "reset"]
-    if resets:
-        rival = a.state.players[1]
-        return Verdict(RIGHT, f"Right: the third Black Market space was filled, so the Black Market resets. "
-                              f"All three workers went to Prison (Rival now has {rival.in_prison} there, you "
-                              f"{a.me.in_prison}); the Small Market card flipped to the Large side; players "
-                              "with 3 or more in Prison lost 1 Virtue, and whoever has the most in Prison "
-                              "took a Debt.")
-    if loc == "black_market_c" and len(a.actions) == 1:
-        return Verdict(CONTINUE, "Finish the Black Market action.")
-    return Verdict(WRONG, f"Placing at the {_where(loc)} does not trigger a reset. A reset comes when all 3 "
-                          "Black Market spaces hold a worker, or when a worker lands on the left-most space "
-                          "of the Guildhall's third or fourth row.")
+    s = _Say(a)
+    if s.did.resets:
+        return s.verdict(RIGHT, f"Right: {s.happened()} That filled the third Black Market space, so the Black "
+                                f"Market reset: {s.reset()}. Rival now has {s.in_prison(1)} workers in Prison, you "
+                                f"{s.in_prison(YOU)}. The Small Market card turned over onto the Large Market.")
+    if not a.turn_over and (s.did.place or "").startswith("black_market"):
+        return s.verdict(CONTINUE, f"{s.happened()} Finish the Black Market action.")
+    return s.verdict(WRONG, f"{s.happened()} Placing at {s.place()} does not trigger a reset. A reset comes when "
+                            "all 3 Black Market spaces hold a worker, or when a worker lands on the left-most space "
+                            "of the Guildhall's third or fourth row.")
 
 
 # --------------------------------------------------------------------------- 16. End of the game and scoring
@@ -674,35 +1174,9 @@ def _end_setup():
     return _end_setup_cached()
 
 
-def _turn_totals(state: GameState, limit: int = 20000) -> dict:
-    """Every way to finish You's current turn, grouped by the first choice:
-    {first action label: (best total reached, the actions of that line)}."""
-    best: dict[str, tuple[int, tuple[Action, ...]]] = {}
-    seen = 0
-
-    def walk(s, line):
-        nonlocal seen
-        seen += 1
-        if seen > limit:
-            raise RuntimeError("too many ways to finish this turn to compare them all")
-        if s.is_over or s.current_player != YOU:
-            total = archwk.final_scores(s)[YOU].total
-            key = str(line[0])
-            if total > best.get(key, (-10 ** 9,))[0]:
-                best[key] = (total, line)
-            return
-        for act in s.legal_actions():
-            walk(s.apply(act), line + (act,))
-
-    walk(state, ())
-    return best
-
-
-@functools.cache
 def _end_best() -> tuple[int, tuple[Action, ...]]:
     """The best total You can reach on the last turn, and a line of play reaching it."""
-    totals = _turn_totals(_end_setup())
-    return max(totals.values(), key=lambda tl: tl[0])
+    return _best("end")
 
 
 def _end_solution(state: GameState) -> list[Action]:
@@ -710,20 +1184,17 @@ def _end_solution(state: GameState) -> list[Action]:
 
 
 def _end_judge(a: Attempt) -> Verdict:
-    if not (a.state.is_over or a.state.current_player != YOU):
-        return Verdict(CONTINUE, "Go on: finish your turn.")
-    before = archwk.final_scores(a.start_state)[YOU].total
-    sc = archwk.final_scores(a.state)[YOU]
-    best, line = _end_best()
-    how = ", then ".join(str(x) for x in line)
-    lines = (f"buildings {sc.buildings}, Cathedral {sc.cathedral}, Virtue {sc.virtue:+d}, Debts {sc.debts:+d}, "
-             f"Gold and Marble {sc.gold_marble}, Silver {sc.silver}, Prison {sc.prison:+d}")
-    if sc.total >= best:
-        return Verdict(RIGHT, f"Right: that was the best last move: {before} -> {sc.total} VP ({lines}). "
-                              "A construction in the final round still counts, even with the Guildhall full.")
-    return Verdict(WRONG, f"That made {before} -> {sc.total} VP ({lines}). The best last move reached {best}: "
-                          f"{how}. Buildings score their VP; Gold and Marble 1 each; Silver only per full 10; "
-                          "an unpaid Debt costs 2.")
+    s = _Say(a)
+    if not a.turn_over:
+        return s.verdict(CONTINUE, "Go on: finish your turn.")
+    if _measure(a) >= _best(a.lesson.key)[0]:
+        return s.verdict(RIGHT, f"Right: that was the best last move: your score went from {s.score()} "
+                                f"({s.breakdown()}). A construction in the final round still counts, even with the "
+                                "Guildhall full.")
+    debt = "1 with your Fountain" if "Fountain" in a.me.buildings else "2"
+    return s.verdict(WRONG, f"Your score went from {s.score()} ({s.breakdown()}). The best last move reached "
+                            f"{s.best()}: {s.line()}. Buildings score their VP; Gold and Marble 1 each; Silver only "
+                            f"per full 10; an unpaid Debt costs {debt}.")
 
 
 # --------------------------------------------------------------------------- 17. Solo play
@@ -733,17 +1204,19 @@ def _solo_setup():
 
 
 def _solo_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "guardhouse":
-        return Verdict(WRONG, f"The {_where(loc)} does not send prisoners away. Captured workers go to "
-                              "Prison from the Guardhouse.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the Guardhouse. Choose the action.")
-    if a.actions[1].option == "send_to_prison":
-        return Verdict(RIGHT, "Right: you earn 1 Silver per prisoner, and the opponent loses 1 VP for every "
-                              "2 of its workers in Prison at the end. After your turn the opponent revealed "
-                              "a Scheme card, which placed one of its workers for it.")
-    return Verdict(WRONG, "That action does not send the captured workers to Prison.")
+    s = _Say(a)
+    d = s.did
+    if d.imprisoned:
+        scheme = s.scheme()
+        after = f" After your turn the opponent revealed a Scheme card: {scheme}." if scheme else ""
+        return s.verdict(RIGHT, f"Right: {s.happened()} The opponent loses 1 VP for every 2 of its workers in Prison "
+                                f"at the end.{after}")
+    if d.place == "guardhouse" and not a.turn_over and len(a.actions) < 2:
+        return s.verdict(CONTINUE, f"Good: {s.place()}. Choose the action.")
+    if d.place == "guardhouse":
+        return s.verdict(WRONG, f"{s.happened()} That action does not send the captured workers to Prison.")
+    return s.verdict(WRONG, f"{s.happened()} A worker at {s.place()} does not send prisoners away: captured "
+                            "workers go to Prison from the Guardhouse.")
 
 
 # --------------------------------------------------------------------------- 18. Variable setup
@@ -756,18 +1229,12 @@ def _variable_setup():
 
 
 def _variable_judge(a: Attempt) -> Verdict:
-    loc = _place(a)
-    if loc != "guildhall":
-        return Verdict(WRONG, f"You do not need Gold from the {_where(loc)}: Therese treats Marble and Gold as "
-                              "the same resource, and you hold 1 Marble. The Cathedral is reached from the "
-                              "Guildhall.")
-    if len(a.actions) < 2:
-        return Verdict(CONTINUE, "Good: the Guildhall. Now choose the Cathedral.")
-    if a.actions[1].kind == "cathedral":
-        return Verdict(RIGHT, "Right: Therese paid the level's 1 Gold with her Marble. On side 2 of the "
-                              "player boards each character starts with its own Silver, Virtue, goods and "
-                              "prisoners, and the player with the most Virtue starts.")
-    return Verdict(WRONG, "That is not work on the Cathedral.")
+    return _cathedral_judge(
+        a, right="Therese pays Gold with Marble: she treats them as the same resource. On side 2 of the player "
+                 "boards each character starts with its own Silver, Virtue, goods and prisoners, and the player "
+                 "with the most Virtue starts.",
+        elsewhere=lambda s: "You did not need Gold: Therese treats Marble and Gold as the same resource, and you "
+                            f"held {s.had('marble')}. The Cathedral is reached from the Guildhall.")
 
 
 # --------------------------------------------------------------------------- the list
@@ -782,10 +1249,10 @@ LESSONS: tuple[Lesson, ...] = (
         "Debts, Gold, Marble, Silver and Prison add or take away points at the end.\n\n"
         "The game ends once a set number of constructions have been made: every construction fills a "
         "space in the Guildhall.",
-        "Score victory points this turn.",
+        "Score as many Victory Points as you can this turn.",
         _aim_setup, _aim_judge,
         solution=(P("guildhall"), {"kind": "construct", "card": "Well"}),
-        mistake=(P("forest"),), mistake_says="goods are not points",
+        mistake=(P("forest"),), mistake_says="The most this turn was 3 VP",
         hint="You hold the Well and exactly its cost: 2 Wood and 2 Stone."),
     Lesson(
         "setup", "Setting up: the building draft", "Setup",
@@ -805,8 +1272,8 @@ LESSONS: tuple[Lesson, ...] = (
         "circles take any number of workers, of any colour. What you gain counts only your own workers "
         "there, including the one just placed: the more often you go back, the more you gain.\n\n"
         "The Black Market spaces take one worker each; the Guildhall's spaces fill from left to right.",
-        "Gain as much as you can with this worker: compare the Quarry, where you have 2 workers, with the "
-        "Forest, where Rival has 4.",
+        "Gain as many goods as you can with this worker: compare the Quarry, where you have 2 workers, with "
+        "the Forest, where Rival has 4.",
         _placing_setup, _placing_judge,
         solution=(P("quarry"),), mistake=(P("forest"),), mistake_says="only your own workers count",
         hint="Opposing workers never change what you gain."),
@@ -874,7 +1341,7 @@ LESSONS: tuple[Lesson, ...] = (
         "Rival holds 3 of your workers on its board. Get them back without taking a Debt.",
         _guard_setup, _guard_judge,
         solution=(P("guardhouse"), {"kind": "guard", "option": "release_silver"}),
-        mistake=(P("guardhouse"), {"kind": "guard", "option": "release_debt"}), mistake_says="taking a Debt"),
+        mistake=(P("guardhouse"), {"kind": "guard", "option": "release_debt"}), mistake_says="took 1 Debt"),
     Lesson(
         "guildhall", "The Guildhall", "Guildhall",
         "A worker in the Guildhall constructs a building from your hand or works on the Cathedral. It fills "
@@ -901,8 +1368,8 @@ LESSONS: tuple[Lesson, ...] = (
         "at the end, but each level has room for only a few players.",
         "Advance work on the Cathedral.",
         _cathedral_setup, _cathedral_judge,
-        solution=(P("guildhall"), {"kind": "cathedral"}),
-        mistake=(P("guildhall"), {"kind": "construct", "card": "Well"}), mistake_says="You constructed the Well"),
+        solution=(P("guildhall"), {"kind": "cathedral"}, {"kind": "discard"}),
+        mistake=(P("guildhall"), {"kind": "construct", "card": "Well"}), mistake_says="constructed the Well"),
     Lesson(
         "virtue", "The Virtue track", "Virtue Track",
         "Virtue moves up and down as you play. Its level matters during the game: with 4 or less you may not "
@@ -911,7 +1378,7 @@ LESSONS: tuple[Lesson, ...] = (
         "You are at 4 Virtue, so the Cathedral is closed to you. Raise your Virtue this turn.",
         _virtue_setup, _virtue_judge,
         solution=(P("storehouse"), {"kind": "trade", "option": ("clay", "clay")}),
-        mistake=(P("tax_stand"),), mistake_says="takes 2 Virtue away"),
+        mistake=(P("tax_stand"),), mistake_says="lost 2 Virtue"),
     Lesson(
         "reset", "The Black Market reset", "Black Market Reset",
         "When all three Black Market spaces hold a worker (or a worker lands on the left-most space of the "
@@ -948,19 +1415,46 @@ LESSONS: tuple[Lesson, ...] = (
         "ability. You play Therese: she treats Marble and Gold as the same resource.",
         "Advance the Cathedral to level 1. It costs 1 Gold, and you have none.",
         _variable_setup, _variable_judge,
-        solution=(P("guildhall"), {"kind": "cathedral"}), mistake=(P("mines"),), mistake_says="Therese treats"),
+        solution=(P("guildhall"), {"kind": "cathedral"}, {"kind": "discard"}), mistake=(P("mines"),),
+        mistake_says="Therese treats"),
 )
 
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
 
 
+#: the longest stored progress read (a bigger text in the browser's storage is not ours)
+PROGRESS_MAX_CHARS = 10_000
+
+
 @dataclass
 class Progress:
-    """Which lessons are done, for the progress display."""
+    """Which lessons are done, for the progress display, and in the browser's
+    storage as JSON (`to_json` / `from_json`):
+
+    >>> p = Progress()
+    >>> p.mark("solo"); p.mark("aim")
+    True
+    True
+    >>> p.to_json()
+    '{"version": 1, "done": ["aim", "solo"]}'
+    >>> Progress.from_json('{"version": 1, "done": ["solo", "no-such-lesson"], "later": 1}').summary()
+    '1 of 18 lessons done'
+    >>> Progress.from_json("{not json").count
+    0
+    """
     done: set[str] = field(default_factory=set)
 
-    def mark(self, key: str) -> None:
+    VERSION = 1
+
+    def mark(self, key: str) -> bool:
+        """Mark lesson `key` done; True if it was not done before."""
+        if key in self.done:
+            return False
         self.done.add(key)
+        return True
+
+    def clear(self) -> None:
+        self.done.clear()
 
     @property
     def count(self) -> int:
@@ -968,3 +1462,27 @@ class Progress:
 
     def summary(self) -> str:
         return f"{self.count} of {len(LESSONS)} lessons done"
+
+    def to_json(self) -> str:
+        """The lessons done, in the lessons' order, as JSON text."""
+        return json.dumps({"version": self.VERSION, "done": [lesson.key for lesson in LESSONS
+                                                             if lesson.key in self.done]})
+
+    @classmethod
+    def from_json(cls, text) -> Progress:
+        """The progress `to_json` wrote. Stored data is not trusted and never an
+        error: anything malformed (not JSON, another version, `done` not a list)
+        gives no lesson done; keys that name no lesson, and other fields, are
+        ignored."""
+        if not isinstance(text, str) or not text or len(text) > PROGRESS_MAX_CHARS:
+            return cls()
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return cls()
+        if not isinstance(data, dict) or data.get("version", cls.VERSION) != cls.VERSION:
+            return cls()
+        done = data.get("done")
+        if not isinstance(done, list):
+            return cls()
+        return cls({k for k in done if isinstance(k, str) and k in BY_KEY})

@@ -1,6 +1,10 @@
 """The tutorial's interface: lesson list with progress, the lesson text, the
 board, the learner's choices as buttons, and the judge's verdict.
 
+The lessons done are kept in the browser's storage (`widgets.storage`, one key
+per site and page): the page hands them to the kernel when it opens, so a reload
+shows the same progress; "Reset progress" forgets them.
+
 Built from plain ipywidgets and the project's widgets (`BoardView`,
 `DecisionPanel`, `PlayerPanels`); the lessons themselves are data in
 `widgets.tutorial.lessons`.
@@ -24,6 +28,7 @@ from ..board_text import BoardText
 from ..decision import DecisionPanel
 from ..panels import PlayerPanels
 from ..score import ScorePanel
+from ..storage import BrowserStorage
 from ..text import ShowsErrors, guarded
 from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Attempt, Lesson, Progress
 
@@ -41,10 +46,16 @@ def esc(text: str) -> str:
 class TutorialUI(ShowsErrors, ipywidgets.VBox):
     """All lessons in one widget. `show(i)` opens lesson i; `choose(action)`
     plays a choice as a button click would; `attempt.verdict` is the judge's
-    last word; `progress` says which lessons are done."""
+    last word; `progress` says which lessons are done (kept in the browser's
+    storage by `store`); `reset_progress()` forgets them."""
+
+    #: the browser-storage key of the progress (the page's path is added by the page)
+    STORAGE_KEY = "archwk-tutorial-progress"
 
     def __init__(self, start: int = 0, **kwargs):
         self.progress = Progress()
+        self.store = BrowserStorage(self.STORAGE_KEY)
+        self.store.on_load(self._on_stored)
         self.index = start
         self.attempt: Attempt  # set by show()
 
@@ -70,6 +81,10 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.retry_button = ipywidgets.Button(description="Try again")
         self.prev_button = ipywidgets.Button(description="◀ Previous lesson")
         self.next_button = ipywidgets.Button(description="Next lesson ▶", button_style="success")
+        self.reset_button = ipywidgets.Button(description="Reset progress",
+                                              tooltip="Forget which lessons are done (in this browser)",
+                                              layout=ipywidgets.Layout(width="auto", margin="0 0 0 12px"))
+        self.reset_button.on_click(self._on_reset)
         self.hint_button.on_click(self._on_hint)
         self.retry_button.on_click(self._on_retry)
         self.prev_button.on_click(self._on_prev)
@@ -87,7 +102,8 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         super().__init__(children=[
             ipywidgets.HBox([ipywidgets.HTML("<b>Lessons</b>&nbsp;"), *self.lesson_buttons],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
-            ipywidgets.HBox([self.bar, self.progress_text], layout=ipywidgets.Layout(align_items="center")),
+            ipywidgets.HBox([self.bar, self.progress_text, self.reset_button, self.store],
+                            layout=ipywidgets.Layout(align_items="center")),
             self.heading, self.error, self.text, self.main, self.score, self.players_panel,
             ipywidgets.HBox([self.prev_button, self.next_button]),
         ], **kwargs)
@@ -129,6 +145,12 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self._redraw()
         return verdict
 
+    def reset_progress(self) -> None:
+        """Forget the lessons done, here and in the browser's storage."""
+        self.progress.clear()
+        self._save_progress()
+        self._draw_progress()
+
     @property
     def feedback_text(self) -> str:
         import re
@@ -168,8 +190,19 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
                                "style='margin:0 0 0 16px;padding:0'>"
                                + "".join(f"<li>{esc(t)}</li>" for t in events[-12:]) + "</ul></div>"
                                if events else "")
-        if v is not None and v.status == RIGHT:
-            self.progress.mark(self.lesson.key)
+        if v is not None and v.status == RIGHT and self.progress.mark(self.lesson.key):
+            self._save_progress()
+        self._draw_progress()
+
+    def _save_progress(self) -> None:
+        self.store.store(self.progress.to_json())
+
+    @guarded
+    def _on_stored(self, text: str) -> None:
+        """The page read the browser's storage: the lessons done there are done here
+        too (malformed or foreign data counts as none), and the union is kept."""
+        self.progress.done |= Progress.from_json(text).done
+        self._save_progress()
         self._draw_progress()
 
     def _draw_progress(self) -> None:
@@ -183,6 +216,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
                 b.button_style = style
         self.bar.value = self.progress.count
         self.progress_text.value = f"&nbsp;{esc(self.progress.summary())}"
+        self.reset_button.disabled = not self.progress.done
 
     # ------------------------------------------------------------------ callbacks
     @guarded
@@ -209,6 +243,10 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     @guarded
     def _on_jump(self, index: int, _b=None) -> None:
         self.show(index)
+
+    @guarded
+    def _on_reset(self, _b=None) -> None:
+        self.reset_progress()
 
     @guarded
     def _on_hint(self, _b=None) -> None:
