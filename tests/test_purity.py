@@ -79,3 +79,19 @@ def test_no_source_imports_presentation_modules(path):
     not lazily inside a function), nor pickle (saves are JSON only)."""
     bad = forbidden_imports(path.read_text(encoding="utf-8"), str(path))
     assert not bad, f"{path.name} imports {bad}"
+
+
+def test_a_board_page_does_not_pay_for_an_unused_grammar_and_the_check_still_works():
+    """widgets._startup: drawing a board (plotly's FigureWidget -> nbformat -> jsonschema)
+    no longer builds rfc3987_syntax's grammar at import (2-9 s of every kernel's start);
+    jsonschema's "iri" format check, the one user, still works, loading it on first use."""
+    import subprocess
+    import sys
+    code = (
+        "import sys, widgets.figure, plotly.graph_objects as go; go.FigureWidget; import jsonschema\n"
+        "print(type(sys.modules.get('rfc3987_syntax')).__name__, 'lark' in sys.modules)\n"
+        "fc = jsonschema.FormatChecker()\n"
+        "print(fc.conforms('http://example.org/a', 'iri'), fc.conforms('ht tp://x', 'iri'),\n"
+        "      type(sys.modules['rfc3987_syntax']).__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["_Deferred", "False", "True", "False", "module"], out

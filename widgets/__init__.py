@@ -11,7 +11,11 @@ imports; the rest draws a `GameState` for Jupyter and Voila.
 >>> ex.choose(ex.state.legal_actions()[0])  # doctest: +ELLIPSIS
 <GameState ...>
 """
-from .session import SEAT_KINDS, Session, bot_kinds, make_bot
+from ._startup import defer_slow_imports
+
+defer_slow_imports()
+
+from .session import SEAT_KINDS, Session, bot_kinds, make_bot  # noqa: E402
 
 __all__ = [
     "SEAT_KINDS",
