@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..constants import LOCATION_NAMES
-from .words import items, plural
+from .words import items, loc, plural
 
 _items = items
 
@@ -10,6 +10,12 @@ _items = items
 def _loc(x) -> str:
     """The location's name without its article (the texts say "at the ...")."""
     return LOCATION_NAMES.get(x, str(x))
+
+
+def _how(cause: str, location: str) -> str:
+    """' (the Armoury)': what made it happen, unless that is the place the sentence
+    already names (a Town Centre capture of a group at the Town Centre)."""
+    return "" if cause == f"the {_loc(location)}" else f" ({cause})"
 
 
 def describe(e) -> str:
@@ -50,7 +56,7 @@ _EVENT_TEXT = {
     "captured": lambda w, d: (f"{w} captures {d['count']} of "
                               + ("their own workers (back to supply)" if d['owner_name'] == w
                                  else f"{d['owner_name']}'s workers")
-                              + f" at the {_loc(d['location'])} ({d['cause']})."),
+                              + f" at the {_loc(d['location'])}" + _how(d['cause'], d['location']) + "."),
     "released": lambda w, d: f"{w} gets {d['count']} worker{'s' if d['count'] > 1 else ''} back from "
                              f"{'Prison' if d['source'] == 'prison' else 'other players’ boards'} ({d['cause']}).",
     "sent_to_prison": lambda w, d: f"{w} sends {d['count']} captured worker{'s' if d['count'] > 1 else ''} to Prison.",
@@ -77,7 +83,7 @@ _EVENT_TEXT = {
     "passed": lambda w, d: f"{w} has no worker anywhere to bring back; the turn passes.",
     "game_over": lambda w, d: ("The game is over. Scores: "
                                + ", ".join(f"{k} {v}" for k, v in d['scores'].items()) + "."),
-    "scheme": lambda w, d: f"{w} reveals a Scheme card: a worker to the {_loc(d['location'])}.",
+    "scheme": lambda w, d: f"{w} reveals a Scheme card: a worker to {loc(d['location'])}.",
     "hugo_paid": lambda w, d: f"{w} pays 2 Silver instead of taking a Debt.",
     "scheme_future": lambda w, d: "A Future Scheme card joins the opponent's Scheme discard pile.",
     "scheme_reshuffled": lambda w, d: f"{w}'s Scheme pile is empty: the discards are shuffled into a new pile.",
