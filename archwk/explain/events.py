@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..constants import LOCATION_NAMES
+from ..core import VIRTUE_ABOVE_14, VIRTUE_BELOW_0
 from .words import items, loc, plural
 
 _items = items
@@ -16,6 +17,29 @@ def _how(cause: str, location: str) -> str:
     """' (the Armoury)': what made it happen, unless that is the place the sentence
     already names (a Town Centre capture of a group at the Town Centre)."""
     return "" if cause == f"the {_loc(location)}" else f" ({cause})"
+
+
+def _virtue(w: str, d) -> str:
+    """A move on the Virtue track. The track runs from 0 to 14 (RB, Virtue Track): what
+    would go below 0 becomes Debts instead (the next event takes them), what would go
+    above 14 destroys unpaid Debts (the next event), and the rest of it is lost."""
+    asked, moved, now, cause = d['asked'], d['delta'], d['virtue'], d['cause']
+    if moved == asked:
+        return f"{w} {'gains' if asked > 0 else 'loses'} {abs(asked)} Virtue ({cause}) and is now at {now}."
+    if asked < 0:
+        if moved == 0:
+            return f"{w} would lose {-asked} Virtue ({cause}) but is already at 0."
+        return f"{w} would lose {-asked} Virtue ({cause}) but has only {-moved} and drops to 0."
+    text = (f"{w} would gain {asked} Virtue ({cause}) but is already at 14, the top of the track" if moved == 0
+            else f"{w} would gain {asked} Virtue ({cause}) but gains only {moved}: 14 is the top of the track")
+    above = asked - moved
+    lost = above - d.get('destroyed', 0)
+    if lost == above:
+        text += (f"; {'the point' if lost == 1 else f'the {lost} points'} above it "
+                 f"{'is' if lost == 1 else 'are'} lost (no unpaid Debt to destroy)")
+    elif lost:
+        text += f"; {lost} of the points above it {'is' if lost == 1 else 'are'} lost (no unpaid Debt left to destroy)"
+    return text + "."
 
 
 def describe(e) -> str:
@@ -40,10 +64,13 @@ _EVENT_TEXT = {
                           + (f", {d['tax']} of it Tax to the Tax Stand" if d['tax'] else "")
                           + (f" ({d['avoided']} Tax avoided)" if d['avoided'] else "") + "."),
     "paid_resources": lambda w, d: f"{w} pays {_items(d['items'])} for {d['cause']}.",
-    "virtue": lambda w, d: (f"{w} {'gains' if d['asked'] > 0 else 'loses'} {abs(d['asked'])} Virtue "
-                            f"({d['cause']}) and is now at {d['virtue']}."),
-    "debt_taken": lambda w, d: f"{w} takes {d['count']} unpaid Debt{'s' if d['count'] > 1 else ''} ({d['cause']}).",
-    "debt_destroyed": lambda w, d: f"{w} destroys {plural(d['count'], 'unpaid Debt')} ({d['cause']}).",
+    "virtue": lambda w, d: _virtue(w, d),
+    "debt_taken": lambda w, d: (f"{w} takes {plural(d['count'], 'unpaid Debt')}"
+                                + (" instead: 1 for each point of Virtue below 0." if d['cause'] == VIRTUE_BELOW_0
+                                   else f" ({d['cause']}).")),
+    "debt_destroyed": lambda w, d: (f"{w} destroys {plural(d['count'], 'unpaid Debt')}"
+                                    + (" instead: 1 for each point of Virtue above 14."
+                                       if d['cause'] == VIRTUE_ABOVE_14 else f" ({d['cause']}).")),
     "debt_paid": lambda w, d: f"{w} pays off a Debt and flips it to paid.",
     "drew": lambda w, d: (f"{w} draws {d['count']} building card{'s' if d['count'] != 1 else ''} ({d['cause']})"
                           + (f"; the pile had only {d['count']}" if d['count'] < d['wanted'] else "") + "."),
