@@ -253,7 +253,8 @@ def evaluate(state: GameState, rollouts: int = 100, seed: int = 0) -> dict:
 def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
     """For each legal choice: its label, what it does at once (every event up to the
     next decision: the same span as the chooser's changes, so a later effect such as a
-    Black Market reset's Virtue loss shows in both), the chooser's changes, and the projected VP (archwk.final_scores as if the game ended)
+    Black Market reset's Virtue loss shows in both), the chooser's changes, and the
+    projected VP (archwk.final_scores as if the game ended)
     before and after; with `values` (from `evaluate`) also the Monte Carlo win
     chance and expected VP. Best first: by win chance and expected VP when
     evaluated, else by the projected VP change."""
