@@ -261,3 +261,25 @@ def test_cli_json_summary_carries_the_intervals(capsys):
     assert data["starting_player"]["win_low"] <= data["starting_player"]["win_rate"]
     for key in ("buildings", "apprentices"):
         assert all(d["low"] <= d["win_rate"] <= d["high"] for d in data[key]["rows"])
+
+
+# --------------------------------------------------------------------------- issue 21: the words
+
+def test_every_command_line_option_says_what_it_does(capsys):
+    """`archwk simulate --help` listed --players, --games, --seed and --jobs with no words
+    (issue 21): every argument of every command has its help, and --help shows it."""
+    import argparse
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in sub.choices.items():
+        for action in command._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help and len(action.help) > 10, (name, action.option_strings or action.dest)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for words in ("--players PLAYERS players in each game, 1 to 5", "--games GAMES how many games to play",
+                  "--seed SEED base seed", "--jobs JOBS processes to play the games in",
+                  "the results do not depend on it"):
+        assert words in text
