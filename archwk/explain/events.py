@@ -1,7 +1,7 @@
 """Event texts: what an action caused, in words (`event.text`)."""
 from __future__ import annotations
 
-from ..constants import LOCATION_NAMES
+from ..constants import LOCATION_NAMES, RESOURCES
 from ..core import VIRTUE_ABOVE_14, VIRTUE_BELOW_0
 from .words import items, loc, plural
 
@@ -40,6 +40,82 @@ def _virtue(w: str, d) -> str:
     elif lost:
         text += f"; {lost} of the points above it {'is' if lost == 1 else 'are'} lost (no unpaid Debt left to destroy)"
     return text + "."
+
+
+#: a player's counts an edit changes: (noun for 1, for more, counted): goods and Virtue are not counted
+#: ("2 less Stone"), Debts and workers are ("2 fewer unpaid Debts")
+_EDIT_NOUNS = {"silver": ("Silver", "Silver", False), "virtue": ("Virtue", "Virtue", False),
+               "debts_unpaid": ("unpaid Debt", "unpaid Debts", True), "debts_paid": ("paid Debt", "paid Debts", True),
+               "in_prison": ("worker in Prison", "workers in Prison", True)}
+
+
+def _more(n: int, counted: bool) -> str:
+    return "more" if n > 0 else "fewer" if counted else "less"
+
+
+def _names(names) -> str:
+    """['Smithy', 'Well', 'Tower'] -> 'the Smithy, the Well and the Tower'."""
+    xs = [f"the {x}" for x in names]
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def _edited(w: str, d) -> str:
+    """What a what-if edit changed, in words (without "What-if: " and the full stop)."""
+    what = d["what"]
+    if what in _EDIT_NOUNS or what in RESOURCES:
+        one, many, counted = _EDIT_NOUNS.get(what, (what.capitalize(), what.capitalize(), False))
+        n = d["after"] - d["before"]
+        return f"{w} has {abs(n)} {_more(n, counted)} {one if abs(n) == 1 else many} (now {d['after']})"
+    if what == "cathedral_level":
+        return f"{w}'s work on the Cathedral is at level {d['after']} (was {d['before']})"
+    if what == "captured":
+        n = d["after"] - d["before"]
+        return (f"{w} holds {abs(n)} {_more(n, True)} of {d['owner_name']}'s workers captured "
+                f"(now {d['after']})")
+    if what == "workers":
+        n = d["after"] - d["before"]
+        return f"{w} has {abs(n)} {_more(n, True)} worker{'s' if abs(n) != 1 else ''} at {loc(d['location'])} " \
+               f"(now {d['after']})"
+    if what == "black_market_space":
+        return (f"{w}'s worker now stands on {loc(d['location'])}" if d["after"]
+                else f"{w}'s worker is taken off {loc(d['location'])}")
+    if what == "hand":  # the names stay private: another player may read the log
+        came, went = len(d["added"]), len(d["removed"])
+        parts = []
+        if came:
+            parts.append(f"{plural(came, 'building card')} {'goes' if came == 1 else 'go'} into {w}'s hand")
+        if went:
+            parts.append(f"{went} {'comes' if went == 1 else 'come'} out of it" if came
+                         else f"{plural(went, 'building card')} {'comes' if went == 1 else 'come'} out of {w}'s hand")
+        return " and ".join(parts) + f" (now {d['count']})"
+    if what in ("buildings", "apprentices"):
+        unit = "building" if what == "buildings" else "apprentice"
+        text = f"{w}'s {what}"
+        if d["added"]:
+            text += f" now include {_names(d['added'])}" + (" and" if d["removed"] else "")
+        if d["removed"]:
+            text += (" no longer " if d["added"] else " no longer include ") + _names(d["removed"])
+        return text + f" ({plural(d['count'], unit)})"
+    if what == "tax":
+        n = d["after"] - d["before"]
+        return f"the Tax Stand holds {abs(n)} {_more(n, False)} Silver (now {d['after']})"
+    if what == "display":
+        where = f"position {d['position']} of the Workshop display"
+        was = f"the {d['before']}" if d["before"] else "empty"
+        return (f"{where} now holds the {d['after']} (was {was})" if d["after"]
+                else f"{where} is now empty (was {was})")
+    if what == "display_silver":
+        return (f"{d['after']} Silver {'lies' if d['after'] == 1 else 'lie'} on the {d['apprentice']} at position "
+                f"{d['position']} of the Workshop display (was {d['before']})")
+    if what == "market_goods":
+        return f"{loc(d['location'])} now gives {_items(d['after'])} (was {_items(d['before'])})"
+    if what == "guildhall":
+        who = ", ".join(f"{name} {n}" for name, n in d["occupants"])
+        return (f"{plural(d['after'], 'Guildhall space')} {'is' if d['after'] == 1 else 'are'} filled "
+                f"(was {d['before']})" + (f": {who}" if who else ""))
+    if what == "rewards":
+        return f"the reward pile holds {plural(d['after'], 'card')} (was {d['before']})"
+    raise ValueError(f"archwk.explain: no words for the edit of {what!r}")
 
 
 def describe(e) -> str:
@@ -116,5 +192,6 @@ _EVENT_TEXT = {
     "scheme_reshuffled": lambda w, d: f"{w}'s Scheme pile is empty: the discards are shuffled into a new pile.",
     "bot_regrouped": lambda w, d: (f"{w} has no workers left: {d['count']} come back to its board "
                                    "and the Schemes are reshuffled."),
+    "edited": lambda w, d: "What-if: " + _edited(w, d) + ".",
     "tax_returned": lambda w, d: f"{w} returns the {d['silver']} Silver on the Tax Stand to the supply.",
 }
