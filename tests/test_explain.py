@@ -260,11 +260,6 @@ def test_history_labels_word_from_the_position_before_and_views_hide_the_positio
 
 # --------------------------------------------------------------------------- issue 21: slips
 
-#: an internal id: a lower-case word joined to another by an underscore ("black_market")
-_RAW_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
-#: a board location written as its key, in lower case ("a worker to the forest")
-_LOWER_PLACE = re.compile(r"\b(?:quarry|forest|mines|silversmith|storehouse|workshop|guardhouse|guildhall|prison"
-                          r"|black[ _]market|town[ _]centre|tax[ _]stand)\b")
 BOT_GAMES = [
     (1, Opt(solo_opponent="constantine")), (1, Opt(solo_opponent="helena", board_side=2, artisans=True)),
     (2, Opt(two_player_bot=True, solo_opponent="constantine")), (3, Opt()),
@@ -278,7 +273,7 @@ def test_bot_games_show_no_internal_ids(n, opts):
     or reason why a place is closed carries an internal id ("black_market"), a location
     key in lower case, or a place named twice ("at the Town Centre (the Town Centre)").
     The Scheme card's log line named its location by its key (issue 21)."""
-    from wording import problems
+    from wording import problems, raw_ids
 
     from archwk.ai.registry import make_bot
     s = archwk.new_game(n, seed=n + 4, options=opts)
@@ -295,9 +290,7 @@ def test_bot_games_show_no_internal_ids(n, opts):
         kinds.update(e.kind for e in s.events)
     if n == 1 or opts.two_player_bot:
         assert "scheme" in kinds  # the opponent's Scheme cards were read out
-    bad = sorted({f"{m.group(0)!r} in {t!r}" for t in texts for m in _RAW_ID.finditer(t)}
-                 | {f"{m.group(0)!r} in {t!r}" for t in texts for m in _LOWER_PLACE.finditer(t)}
-                 | {p for t in texts for p in problems(t)})
+    bad = sorted({p for t in texts for p in raw_ids(t) + problems(t)})
     assert not bad, bad[:10]
 
 
