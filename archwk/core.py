@@ -227,6 +227,11 @@ def pay(t, p: int, silver: int, tax: int = 0, *, cause: str) -> None:
 
 # --------------------------------------------------------------------------- virtue and debts
 
+#: the causes of the Debts the Virtue track gives and destroys (RB, Virtue Track)
+VIRTUE_BELOW_0 = "Virtue below 0"
+VIRTUE_ABOVE_14 = "Virtue above 14"
+
+
 def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
     """Move on the Virtue track. Below 0: one unpaid Debt per point lost there.
     Above 14: one unpaid Debt destroyed per point gained there (RB, Virtue Track)."""
@@ -243,12 +248,15 @@ def change_virtue(t, p: int, delta: int, *, cause: str) -> None:
     moved = new - pl.virtue
     pl.virtue = new
     if t.events is not QUIET_LOG:
-        record_event(t, "virtue", p, delta=moved, asked=delta, virtue=new, cause=cause)
+        # asked: the change the rule asked for; delta: the move on the track; the points that
+        # would go below 0 become Debts, those above 14 destroy Debts (the rest are lost)
+        record_event(t, "virtue", p, delta=moved, asked=delta, virtue=new, cause=cause,
+                     below=debts, destroyed=destroyed)
     if destroyed:
         pl.debts_unpaid -= destroyed
-        record_event(t, "debt_destroyed", p, count=destroyed, cause="virtue above 14")
+        record_event(t, "debt_destroyed", p, count=destroyed, cause=VIRTUE_ABOVE_14)
     if debts:
-        take_debt(t, p, debts, cause="virtue below 0")
+        take_debt(t, p, debts, cause=VIRTUE_BELOW_0)
 
 
 def take_debt(t, p: int, n: int = 1, *, cause: str) -> None:

@@ -20,6 +20,11 @@ card taken away goes to the bottom of its deck. Workers come from and go back
 to the player's supply, which cannot go below 0 (20 workers each). Anything
 impossible raises `InvalidEdit` naming the problem and changes nothing.
 Positions can be edited at the start of a turn (a placement decision).
+
+The edited state's events say what changed, player by player and on the table
+(kind "edited": what, before, after), compared with the position before; the
+explainer words them ("What-if: Ann has 2 more Stone (now 5)."). A player's
+supply takes up the workers an edit moves and is not reported.
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ from . import cards, core, engine
 from .constants import BLACK_MARKET_SPACES, OPEN_INDEX, RESOURCES, WORKERS_PER_PLAYER
 from .decisions import Decision
 from .errors import InvalidEdit
+from .locations.black_market import large_goods, small_goods
 from .save import validate
 from .state import EditStep, S
 
@@ -123,6 +129,7 @@ def edit(s: S, player: int | None = None, **changes) -> S:
     t.pending = t.pending[:-1] + (Decision(kind, top.player),)
     t.edited = True
     t.events = []
+    _record_edits(s, t)
     t._hist = (s._hist, EditStep(player, json.dumps(canon, sort_keys=True, separators=(",", ":"))))
     out = core.commit(t)
     validate(out, InvalidEdit)
@@ -368,3 +375,56 @@ def _edit_workers(t, workers, canon: dict) -> None:
         raise InvalidEdit("edit: all three Black Market spaces cannot be filled at the start of "
                          "a turn: the third worker triggers a Black Market reset at once")
     canon["workers_at"] = out
+
+
+# --------------------------------------------------------------------------- what the edit changed
+
+#: the player counts an edit can change, in the order the log reports them
+_COUNTS = ("silver", "virtue", *RESOURCES, "debts_unpaid", "debts_paid", "cathedral_level", "in_prison")
+
+
+def _record_edits(s, t) -> None:
+    """Record an "edited" event for every figure of the position the edit changed
+    (`s` before, `t` after); the explainer words them."""
+    for i, (a, b) in enumerate(zip(s.players, t.players)):
+        for f in _COUNTS:
+            if getattr(a, f) != getattr(b, f):
+                core.record_event(t, "edited", i, what=f, before=getattr(a, f), after=getattr(b, f))
+        for o, (x, y) in enumerate(zip(a.captured, b.captured)):
+            if x != y:
+                core.record_event(t, "edited", i, what="captured", owner_name=t.players[o].name, before=x, after=y)
+        hired = tuple(cards.APPRENTICES[c - 1].name for c in b.apprentice_ids)
+        for f, now, was in (("hand", b.hand, a.hand), ("buildings", b.buildings, a.buildings),
+                            ("apprentices", hired, a.apprentices)):
+            added, removed = [c for c in now if c not in was], [c for c in was if c not in now]
+            if added or removed:
+                core.record_event(t, "edited", i, what=f, added=added, removed=removed, count=len(now))
+        for loc in OPEN_INDEX:
+            x, y = core.own_at(s, loc, i), core.own_at(t, loc, i)
+            if x != y:
+                core.record_event(t, "edited", i, what="workers", location=loc, before=x, after=y)
+        for loc, x, y in zip(BLACK_MARKET_SPACES, s.black_market, t.black_market):
+            if (x == i) != (y == i):
+                core.record_event(t, "edited", i, what="black_market_space", location=loc, before=x == i,
+                                  after=y == i)
+    if s.tax != t.tax:
+        core.record_event(t, "edited", None, what="tax", before=s.tax, after=t.tax)
+    for k, (x, y) in enumerate(zip(s.display, t.display)):
+        if x != y:
+            core.record_event(t, "edited", None, what="display", position=k + 1,
+                              before=cards.APPRENTICES[x - 1].name if x else None,
+                              after=cards.APPRENTICES[y - 1].name if y else None)
+    for k, (x, y) in enumerate(zip(s.display_silver, t.display_silver)):
+        if x != y and t.display[k]:
+            core.record_event(t, "edited", None, what="display_silver", position=k + 1,
+                              apprentice=cards.APPRENTICES[t.display[k] - 1].name, before=x, after=y)
+    for space, goods in (("black_market_a", small_goods), ("black_market_c", large_goods)):
+        x, y = goods(s), goods(t)
+        if x != y:
+            core.record_event(t, "edited", None, what="market_goods", location=space, before=x, after=y)
+    if s.guildhall != t.guildhall:
+        core.record_event(t, "edited", None, what="guildhall", before=len(s.guildhall), after=len(t.guildhall),
+                          occupants=[[t.players[i].name, t.guildhall.count(i)] for i in range(len(t.players))
+                                     if i in t.guildhall])
+    if len(s.rewards) != len(t.rewards):
+        core.record_event(t, "edited", None, what="rewards", before=len(s.rewards), after=len(t.rewards))

@@ -102,7 +102,7 @@ def start_turn(t, p: int) -> None:
     card, deck = deck[0], deck[1:]
     t.scheme_piles = t.scheme_piles._replace(deck=tuple(deck), discard=discard + (card,))
     loc = scheme_location(t.options, card)
-    record_event(t, "scheme", p, card=card, location=loc, text=f"a worker to the {loc.replace('_', ' ')}")
+    record_event(t, "scheme", p, card=card, location=loc)
     open_decision(t, "place", p, SchemeCard(card))
 
 

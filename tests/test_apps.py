@@ -207,6 +207,80 @@ def test_compare_actions_with_the_monte_carlo_evaluation():
     assert "Win chance" in html and "4 Monte Carlo rollouts" in html
 
 
+def _virtue_and_debts_said(texts: list[str], name: str) -> tuple[int, int]:
+    """The chooser's move on the Virtue track and the Debts taken, as the log sentences say them."""
+    import re
+    virtue = debts = 0
+    n = re.escape(name)
+    for t in texts:
+        for sign, rx in ((-1, rf"^{n} loses (\d+) Virtue"), (1, rf"^{n} gains (\d+) Virtue"),
+                         (-1, rf"^{n} would lose \d+ Virtue .* but has only (\d+)"),
+                         (1, rf"^{n} would gain \d+ Virtue .* but gains only (\d+)")):
+            m = re.search(rx, t)
+            if m:
+                virtue += sign * int(m.group(1))
+        m = re.search(rf"^{n} takes (\d+) unpaid Debt", t)
+        if m:
+            debts += int(m.group(1))
+    return virtue, debts
+
+
+def _said_in_change(change: str, word: str) -> int:
+    import re
+    m = re.search(rf"([+-]\d+) {word}\b", change)
+    return int(m.group(1)) if m else 0
+
+
+def _check_rows_agree(state):
+    """Every row: 'What happens at once' shows every event the choice causes, and the
+    Virtue and Debts its sentences state add up to the row's 'Changes for the chooser'."""
+    p = state.current_player
+    name = state.players[p].name
+    html = apps.comparison_html(state)
+    rows = apps.compare_actions(state)
+    for r in rows:
+        after = state.apply(r["action"])
+        assert r["effects"] == [e.text for e in after.events if e.kind != "turn"]
+        assert apps.esc(" ".join(r["effects"])) in html
+        virtue, debts = _virtue_and_debts_said(r["effects"], name)
+        assert virtue == _said_in_change(r["change"], "Virtue"), (r["label"], r["change"], r["effects"])
+        assert debts == _said_in_change(r["change"], "Debt"), (r["label"], r["change"], r["effects"])
+    return rows
+
+
+def test_whatif_row_and_what_happens_at_once_agree():
+    """Issue 21: a what-if row said "-2 Virtue" where "What happens at once" said "loses 1
+    Virtue": the column showed the first 4 events only, and the Black Market reset the move
+    triggers costs another Virtue (RB, Black Market Reset: 3 or more workers in Prison lose
+    1 Virtue; the most in Prison take a Debt). And below 0 the Virtue track gives Debts
+    instead (RB, Virtue Track): the label, the log and the change say so alike."""
+    s = archwk.new_game(["Ann", "Ben", "Cy"], seed=5)
+    while s.decision != "place":
+        s = s.apply(s.legal_actions()[0])
+    p = s.current_player
+    o1, o2 = (p + 1) % 3, (p + 2) % 3
+    s = s.edit(player=p, virtue=5, silver=10, in_prison=2)
+    s = s.edit(workers_at={"black_market_a": {o1: 1}, "black_market_b": {o2: 1}})
+    rows = _check_rows_agree(s)
+    row = next(r for r in rows if r["action"].location == "black_market_c")
+    assert "-2 Virtue" in row["change"] and "+1 Debt" in row["change"]
+    who = s.players[p].name
+    assert f"{who} loses 1 Virtue (a Black Market action) and is now at 4." in row["effects"]
+    assert f"{who} loses 1 Virtue (3 or more workers in Prison at a Black Market reset) and is now at 3." \
+        in row["effects"]
+
+    s = s.edit(player=p, virtue=1, in_prison=0)
+    rows = _check_rows_agree(s)
+    row = next(r for r in rows if r["action"].location == "tax_stand")
+    assert row["label"].startswith("Place a worker at the Tax Stand (lose 1 Virtue and take 1 Debt for the 1 "
+                                   "below 0; gain")
+    assert "-1 Virtue" in row["change"] and "+1 Debt" in row["change"]
+    assert row["effects"][-2:] == [
+        f"{who} would lose 2 Virtue (stealing from the Tax Stand) but has only 1 and drops to 0.",
+        f"{who} takes 1 unpaid Debt instead: 1 for each point of Virtue below 0."]
+    _check_rows_agree(apps.sample_position())
+
+
 def test_whatif_app_evaluates_on_demand_or_automatically():
     app = apps.WhatIfApp(auto=False)
     assert "Win chance" not in app.table.value

@@ -176,9 +176,7 @@ def _wording_problems(text):
     for pat, what in _BAD:
         for m in pat.finditer(text):
             if what is None:
-                # kept as it is: tests/golden pins "... captures 1 of X's workers at the Town
-                # Centre (the Town Centre)." among the first event texts of its games
-                if text.count(m.group(1)) > 1 and not text.endswith("at the Town Centre (the Town Centre)."):
+                if text.count(m.group(1)) > 1:
                     out.append(f"location named twice: {text!r}")
             else:
                 out.append(f"{what}: {text!r}")
@@ -258,3 +256,54 @@ def test_history_labels_word_from_the_position_before_and_views_hide_the_positio
     assert last._ctx is before and str(last) == str(next(a for a in before.legal_actions() if a == last))
     assert all(a._ctx is None or isinstance(a._ctx, str) for a in s.view(0).history)
     assert [str(a) for a in s.view(0).history] and not any("of at" in str(a) for a in s.view(0).history)
+
+
+# --------------------------------------------------------------------------- issue 21: slips
+
+BOT_GAMES = [
+    (1, Opt(solo_opponent="constantine")), (1, Opt(solo_opponent="helena", board_side=2, artisans=True)),
+    (2, Opt(two_player_bot=True, solo_opponent="constantine")), (3, Opt()),
+    (4, Opt(board_side=2, promo_characters=True, expansion_cards=True)), (5, Opt.online()),
+]
+
+
+@pytest.mark.parametrize("n,opts", BOT_GAMES)
+def test_bot_games_show_no_internal_ids(n, opts):
+    """Seeded bot games, solo and with 2-5 players: no log line, prompt, button label
+    or reason why a place is closed carries an internal id ("black_market"), a location
+    key in lower case, or a place named twice ("at the Town Centre (the Town Centre)").
+    The Scheme card's log line named its location by its key (issue 21)."""
+    from wording import problems, raw_ids
+
+    from archwk.ai.registry import make_bot
+    s = archwk.new_game(n, seed=n + 4, options=opts)
+    bots = [make_bot("fast", 10 * n + i) for i in range(len(s.players))]
+    texts = {e.text for e in s.events}
+    kinds = set()
+    while not s.is_over:
+        texts.add(s.prompt)
+        texts.update(str(a) for a in s.legal_actions())
+        if s.decision == "place":
+            texts.update(s.placement_blockers().values())
+        s = s.apply(bots[s.current_player].choose(s))
+        texts.update(e.text for e in s.events)
+        kinds.update(e.kind for e in s.events)
+    if n == 1 or opts.two_player_bot:
+        assert "scheme" in kinds  # the opponent's Scheme cards were read out
+    bad = sorted({p for t in texts for p in raw_ids(t) + problems(t)})
+    assert not bad, bad[:10]
+
+
+def test_a_capture_names_the_place_once():
+    """RB Town Centre: a capture takes a group at a large location, the Town Centre's own
+    workers included. The log names the place once: 'at the Town Centre', not 'at the Town
+    Centre (the Town Centre)'; a capture elsewhere still says what made it."""
+    from helpers import place, started
+    s0 = started(2, 3)
+    p, o = s0.current_player, 1 - s0.current_player
+    who, other = s0.players[p].name, s0.players[o].name
+    s = place(s0.edit(workers_at={"town_centre": {o: 2}, "quarry": {o: 1}}), "town_centre")
+    for where, text in (("town_centre", f"{who} captures 2 of {other}'s workers at the Town Centre."),
+                        ("quarry", f"{who} captures 1 of {other}'s workers at the Quarry (the Town Centre).")):
+        a = next(a for a in s.legal_actions() if a.kind == "capture" and (a.location, a.target) == (where, o))
+        assert text in [e.text for e in s.apply(a).events]

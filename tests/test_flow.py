@@ -103,10 +103,18 @@ def enter_guildhall_for_cathedral(s):
 # =========================================================================== Virtue track
 
 
-@pytest.mark.parametrize("start, debts", [(2, 0), (1, 1), (0, 2)])
-def test_virtue_below_zero_gives_one_debt_per_point(start, debts):
+@pytest.mark.parametrize("start, debts, words", [
+    (2, 0, ["{p} loses 2 Virtue (stealing from the Tax Stand) and is now at 0."]),
+    (1, 1, ["{p} would lose 2 Virtue (stealing from the Tax Stand) but has only 1 and drops to 0.",
+            "{p} takes 1 unpaid Debt instead: 1 for each point of Virtue below 0."]),
+    (0, 2, ["{p} would lose 2 Virtue (stealing from the Tax Stand) but is already at 0.",
+            "{p} takes 2 unpaid Debts instead: 1 for each point of Virtue below 0."]),
+])
+def test_virtue_below_zero_gives_one_debt_per_point(start, debts, words):
     """RB Virtue Track: for each Virtue lost below 0, take an unpaid Debt; the
-    marker stays at 0 (facts §6). The Tax Stand costs 2 Virtue."""
+    marker stays at 0 (facts §6). The Tax Stand costs 2 Virtue. The log says what
+    the track did, in numbers that agree: not "loses 2 Virtue ... and is now at 0"
+    from 0 followed by 2 Debts (issue 21)."""
     s = started()
     p = s.current_player
     s = place(s.edit(player=p, virtue=start), "tax_stand")
@@ -114,7 +122,10 @@ def test_virtue_below_zero_gives_one_debt_per_point(start, debts):
     assert s.players[p].debts_unpaid == debts
     taken = events(s, "debt_taken", p)
     assert sum(e.data["count"] for e in taken) == debts
-    assert all(e.data["cause"] == "virtue below 0" for e in taken)
+    assert all(e.data["cause"] == core.VIRTUE_BELOW_0 for e in taken)
+    name = s.players[p].name
+    texts = [e.text for e in s.events if e.kind in ("virtue", "debt_taken")]
+    assert texts == [w.format(p=name) for w in words]
 
 
 def test_virtue_above_14_destroys_unpaid_debts():
@@ -131,6 +142,21 @@ def test_virtue_above_14_destroys_unpaid_debts():
     assert pl.debts_paid == 1          # the one paid off
     assert pl.debts_unpaid == 0        # the other destroyed, not paid
     assert [e.data["count"] for e in events(s, "debt_destroyed", p)] == [1]
+
+
+TOP = "the top of the track"
+GONE = "instead: 1 for each point of Virtue above 14."
+VIRTUE_ABOVE_14_WORDS = {
+    (13, 3, 3): [f"{{p}} would gain 3 Virtue (a test) but gains only 1: 14 is {TOP}.",
+                 f"{{p}} destroys 2 unpaid Debts {GONE}"],
+    (14, 3, 1): [f"{{p}} would gain 1 Virtue (a test) but is already at 14, {TOP}.",
+                 f"{{p}} destroys 1 unpaid Debt {GONE}"],
+    (13, 1, 3): [f"{{p}} would gain 3 Virtue (a test) but gains only 1: 14 is {TOP}; 1 of the points above it "
+                 "is lost (no unpaid Debt left to destroy).", f"{{p}} destroys 1 unpaid Debt {GONE}"],
+    (14, 0, 2): [f"{{p}} would gain 2 Virtue (a test) but is already at 14, {TOP}; the 2 points above it are "
+                 "lost (no unpaid Debt to destroy)."],
+    (12, 2, 2): ["{p} gains 2 Virtue (a test) and is now at 14."],
+}
 
 
 @pytest.mark.parametrize("virtue, debts, delta, destroyed", [
@@ -153,6 +179,9 @@ def test_virtue_above_14_one_debt_per_point(virtue, debts, delta, destroyed):
     assert s2.players[p].virtue == min(14, virtue + delta)
     assert s2.players[p].debts_unpaid == debts - destroyed
     assert s2.players[p].debts_paid == 1
+    # the log's numbers agree with the track: the points above 14 destroy Debts or are lost (issue 21)
+    name = s.players[p].name
+    assert [e.text for e in s2.events] == [w.format(p=name) for w in VIRTUE_ABOVE_14_WORDS[virtue, debts, delta]]
 
 
 def test_virtue_14_without_debts_gains_nothing_more():

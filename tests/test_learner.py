@@ -202,6 +202,45 @@ def test_gallery_filters():
                                                          if e.kind == "building" and e.set == "extra"]
 
 
+#: the words of a card's own text that say its effect concerns a topic of the "Effect" filter
+TOPIC_WORDS = {
+    "Storehouse trade": r"storehouse", "More when gathering": r"silversmith|the mines|quarry|forest",
+    "Black Market": r"black market action", "Black Market reset": r"black market reset",
+    "Town Centre and captures": r"captur|town centre", "Tax Stand": r"tax stand", "Guardhouse": r"guardhouse",
+    "Prison": r"prison", "Cathedral": r"cathedral", "Debts": r"debt", "Skills only": r"no ability",
+}  # (the Labourer's text: "No ability; has all three skills")
+
+
+def test_gallery_effect_filter_agrees_with_the_card_text():
+    """Issue 21: "Effect: Debts" showed the 3 Debt Collectors while Find "debt" found 11 cards.
+    Every card whose rule speaks of a topic is under that topic, and no other (the topics are
+    read from the card data: the test holds them to the cards' words); every card is under
+    some choice of the menu, and a building under its category too."""
+    from widgets.cards import CATEGORY_WORDS, TOPICS
+    assert set(TOPIC_WORDS) == set(TOPICS)
+    g = CardGallery()
+    menu = [v for _, v in g.effect.options]
+    used = {x for e in catalogue() for x in (e.effect, *e.topics)}
+    assert menu[0] == "all" and set(menu[1:]) == used and used <= set(CATEGORY_WORDS.values()) | set(TOPICS)
+    for topic, words in TOPIC_WORDS.items():
+        g.search.value = ""
+        g.effect.value = topic
+        shown = {(e.kind, e.id) for e in g.entries}
+        said = {(e.kind, e.id) for e in catalogue() if re.search(words, e.text.lower())}
+        assert shown == said, (topic, sorted(e.name for e in catalogue() if (e.kind, e.id) in shown ^ said))
+        assert f"{sum(k == 'building' for k, _ in shown)} building" in g.summary.value
+    g.effect.value = "Debts"
+    debts = g.count
+    g.effect.value, g.search.value = "all", "debt"
+    assert debts == g.count == 11
+    for e in catalogue():
+        assert e.effect in menu and all(t in menu for t in e.topics), e.name
+        if e.kind == "building":
+            assert select(effect=e.effect, kind="building").count(e) == 1
+    assert {e.name for e in select(effect="Debts", kind="building")} >= {"Betting House", "Church", "Moneylender",
+                                                                         "Reservoir", "University", "Fountain"}
+
+
 # --------------------------------------------------------------------------- history tree and undo
 
 def test_a_choice_at_a_past_point_keeps_the_later_line():

@@ -548,8 +548,57 @@ def test_edit_returns_a_new_validated_state(at_placement):
     assert s2.building_deck[-len(old):] == old
     assert s2.players[p].workers_in_supply == 16 and s2.workers_at("forest")[p] == 4
     assert s2.tax == 9 and s2.edited
-    assert s2.events == ()
+    name = s.players[p].name
+    assert [e.text for e in s2.events] == [  # what the edit changed, in words (issue 21)
+        f"What-if: 1 building card goes into {name}'s hand and {len(old)} come out of it (now 1)."
+        if len(old) > 1 else f"What-if: 1 building card goes into {name}'s hand and 1 comes out of it (now 1).",
+        f"What-if: {name} has 4 more workers at the Forest (now 4).",
+        f"What-if: the Tax Stand holds {9 - s.tax} more Silver (now 9)."]
     save.validate(s2)
+
+
+def test_the_log_says_what_an_edit_changed(at_placement):
+    """Issue 21: an edit showed in the log only as "Edited position (what-if)". Its events
+    say what changed, in the game's words, as the position shows it (the supply that
+    takes up moved workers is not reported); a hand's cards are not named (another
+    player may read the log), built buildings and apprentices are public."""
+    from wording import problems
+    s = at_placement
+    p, o = s.current_player, (s.current_player + 1) % 3
+    ann, ben = s.players[p].name, s.players[o].name
+    pl = s.players[p]
+    merchant = next(i for i in s.apprentice_deck if archwk.cards.APPRENTICES[i - 1].name == "Merchant")
+    built = s.building_deck[0]
+    s2 = s.edit(player=p, silver=pl.silver + 2, virtue=pl.virtue - 3, resources={"stone": pl.stone + 5},
+                debts_unpaid=2, cathedral_level=1, captured={o: 2}, buildings=[built], apprentices=[merchant],
+                workers_at={"black_market_a": {p: 1}, "quarry": {o: 2}}, tax=s.tax + 1, rewards=3)
+    texts = [e.text for e in s2.events]
+    assert sorted(texts) == sorted([  # player by player, then the table
+        f"What-if: {ann} has 2 more Silver (now {pl.silver + 2}).",
+        f"What-if: {ann} has 3 less Virtue (now {pl.virtue - 3}).",
+        f"What-if: {ann} has 5 more Stone (now {pl.stone + 5}).",
+        f"What-if: {ann} has 2 more unpaid Debts (now 2).",
+        f"What-if: {ann}'s work on the Cathedral is at level 1 (was 0).",
+        f"What-if: {ann} holds 2 more of {ben}'s workers captured (now 2).",
+        f"What-if: {ann}'s buildings now include the {built} (1 building).",
+        f"What-if: {ann}'s apprentices now include the Merchant (1 apprentice).",
+        f"What-if: {ann}'s worker now stands on the Black Market's left space.",
+        f"What-if: {ben} has 2 more workers at the Quarry (now 2).",
+        f"What-if: the Tax Stand holds 1 more Silver (now {s.tax + 1}).",
+        f"What-if: the reward pile holds 3 cards (was {len(s.rewards)}).",
+    ])
+    assert texts[-2:] == [f"What-if: the Tax Stand holds 1 more Silver (now {s.tax + 1}).",
+                          f"What-if: the reward pile holds 3 cards (was {len(s.rewards)})."]
+    assert not [x for t in texts for x in problems(t)]
+    miner = next(i for i in s2.apprentice_deck if archwk.cards.APPRENTICES[i - 1].name == "Miner")
+    s3 = s2.edit(player=p, buildings=[], debts_unpaid=1, apprentices=[miner], workers_at={"black_market_a": {p: 0}})
+    assert [e.text for e in s3.events] == [
+        f"What-if: {ann} has 1 fewer unpaid Debt (now 1).",
+        f"What-if: {ann}'s buildings no longer include the {built} (0 buildings).",
+        f"What-if: {ann}'s apprentices now include the Miner and no longer the Merchant (1 apprentice).",
+        f"What-if: {ann}'s worker is taken off the Black Market's left space."]
+    # a replayed record says the same
+    assert [e.text for e in archwk.replay(s3.record()).events] == [e.text for e in s3.events]
 
 
 def test_event_texts_survive_a_round_trip_at_every_decision():

@@ -251,6 +251,16 @@ def test_black_market_left_most_free_space_whatever_its_virtue():
     assert s.players[BOT].virtue == 10
 
 
+def test_the_scheme_card_names_the_place_as_the_board_does():
+    """RB Solo Play: the opponent reveals a Scheme card that names a location; the log
+    names it as the board does ("the Black Market"), never by its internal key (issue 21)."""
+    s = bot_turn(started(1, 1), "black_market")
+    assert "Constantine reveals a Scheme card: a worker to the Black Market." in texts(s).splitlines()
+    assert "black_market" not in texts(s) and "black market" not in texts(s)
+    s = bot_turn(s, "town_centre")
+    assert "Constantine reveals a Scheme card: a worker to the Town Centre." in texts(s).splitlines()
+
+
 def test_black_market_third_space_resets():
     """RB Black Market Reset: the third space filled triggers a reset (workers to
     Prison), also when the opponent fills it."""

@@ -375,6 +375,7 @@ def test_view_hides_other_players_secret_choices_in_the_log():
 def test_editor_valid_edit_changes_the_state():
     ex = GameExplorer(placing(3, seed=17, after=25))
     p = ex.state.current_player
+    was = ex.state.players[p]
     ex.show_tab(2)
     ed = ex.editor
     ed.player.value = p
@@ -390,6 +391,17 @@ def test_editor_valid_edit_changes_the_state():
     drawn_matches(ex.board, s)
     assert len(ex.session) == 2 and ex.session.action_at(1) is None
     assert "Edited position" in ex.event_log.value
+    # the log and the editor say what changed in the game's words, not the fields' names (issue 21)
+    name, forest = s.players[p].name, ex.session.states[0].workers_at("forest").get(p, 0)
+    said = [f"What-if: {name} has {37 - was.silver} more Silver (now 37).",
+            f"What-if: {name} has {abs(5 - was.stone)} {'more' if was.stone < 5 else 'less'} Stone (now 5).",
+            f"What-if: {name} has {abs(3 - forest)} {'more' if forest < 3 else 'fewer'} "
+            f"worker{'s' if abs(3 - forest) != 1 else ''} at the Forest (now 3)."]
+    said = [x for x, changed in zip(said, (was.silver != 37, was.stone != 5, forest != 3)) if changed]
+    assert said and [e.text for e in s.events] == said
+    for x in said:
+        assert html.escape(x) in ex.event_log.value and html.escape(x) in ed.message.value
+    assert "resources" not in ed.message.value and "workers_at" not in ed.message.value
     # cards come from the decks: one more building in hand, one more apprentice
     card = s.building_deck[0]
     apprentice = archwk.cards.APPRENTICES[s.apprentice_deck[0] - 1].name

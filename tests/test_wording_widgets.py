@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from wording import html_texts, problems, widget_texts
+from wording import html_texts, problems, raw_ids, widget_texts
 
 import archwk
 from widgets.text import rule_text
@@ -143,3 +143,29 @@ def test_bots_page_words():
     assert "do not tell apart" in page.summary.value
     bad += check(page, [])
     assert not bad, "\n".join(bad[:30])
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_no_internal_id_on_the_page(n):
+    """Issue 21: the solo log printed "a worker to the black_market". Everything the explorer
+    shows a person (its log, prompt, buttons, panels, scores, editor), unmasked, through a
+    game against bots (solo: the Byzantine opponent's Scheme cards) holds no internal id."""
+    from widgets.explorer import TAB_EDITOR, TAB_PLAYERS, TAB_SCORES, GameExplorer
+    options = archwk.Options(solo_opponent="constantine") if n == 1 else archwk.Options()
+    ex = GameExplorer(archwk.new_game(n, seed=5, options=options), seats=["person"] + ["heuristic"] * (n - 1))
+    rng = random.Random(n)
+    bad: set[str] = set()
+    schemes = 0
+    for step in range(80):
+        if ex.state.is_over:
+            break
+        schemes += sum(e.kind == "scheme" for e in ex.state.events)
+        if step % 20 == 0 or any(e.kind == "scheme" and e.data["location"] == "black_market"
+                                 for e in ex.state.events):
+            for tab in (TAB_PLAYERS, TAB_SCORES, TAB_EDITOR):
+                ex.show_tab(tab)
+                bad.update(x for t in widget_texts(ex) for x in raw_ids(t))
+        ex.choose(rng.choice(ex.state.legal_actions()))
+    ex.close()
+    assert schemes or n > 1
+    assert not bad, sorted(bad)[:20]

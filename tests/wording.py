@@ -42,6 +42,19 @@ def problems(text: str) -> list[str]:
     return out
 
 
+#: an internal id: a lower-case word joined to another by an underscore ("black_market")
+_RAW_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+#: a board location written as its key, in lower case ("a worker to the forest")
+_LOWER_PLACE = re.compile(r"\b(?:quarry|forest|mines|silversmith|storehouse|workshop|guardhouse|guildhall|prison"
+                          r"|black[ _]market|town[ _]centre|tax[ _]stand)\b")
+
+
+def raw_ids(text: str) -> list[str]:
+    """The internal ids a text shows a person: 'black_market', or a location key in lower case."""
+    return [f"an internal id {m.group(0)!r} in {text[:160]!r}"
+            for rx in (_RAW_ID, _LOWER_PLACE) for m in rx.finditer(text)]
+
+
 _TAG = re.compile(r"<[^>]+>")
 _TITLE = re.compile(r'\btitle="([^"]*)"')
 _STYLE = re.compile(r"<style.*?</style>", re.S)

@@ -251,8 +251,10 @@ def evaluate(state: GameState, rollouts: int = 100, seed: int = 0) -> dict:
 
 
 def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
-    """For each legal choice: its label, what it does at once, the chooser's
-    changes, and the projected VP (archwk.final_scores as if the game ended)
+    """For each legal choice: its label, what it does at once (every event up to the
+    next decision: the same span as the chooser's changes, so a later effect such as a
+    Black Market reset's Virtue loss shows in both), the chooser's changes, and the
+    projected VP (archwk.final_scores as if the game ended)
     before and after; with `values` (from `evaluate`) also the Monte Carlo win
     chance and expected VP. Best first: by win chance and expected VP when
     evaluated, else by the projected VP change."""
@@ -308,7 +310,7 @@ def comparison_html(state: GameState, values: dict | None = None) -> str:
         f"<td style='text-align:right'>{r['vp_after']}</td>"
         f"<td style='text-align:right;color:{_sign_colour(r['delta'])}'>{r['delta']:+d}</td>"
         + (_value_cells(r["value"]) if mc else "")
-        + f"<td style='font-size:11px;color:#555'>{esc(' '.join(r['effects'][:4]))}"
+        + f"<td style='font-size:11px;color:#555'>{esc(' '.join(r['effects']))}"
         + (f"<br><i>then: {esc(r['then'])}</i>" if r["then"] else "") + "</td></tr>" for r in rows)
     how = ("Projected VP: the score if the game ended right after the choice (follow-up decisions not yet "
            "made).")

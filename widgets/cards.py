@@ -28,20 +28,48 @@ RESOURCE_STYLE = {
 SKILL_STYLE = {"carpentry": ("#e3f0dc", "#24501a"), "tiling": ("#f8e1df", "#7a1f16"),
                "masonry": ("#e1e7f4", "#1f3766")}
 
-#: building categories and apprentice abilities in the game's words (the gallery's "effect" filter)
+#: building categories in the game's words (the gallery's "Effect" filter, buildings only)
 CATEGORY_WORDS = {"immediate": "When built", "end_game": "At the end (Virtue)", "vp_bonus": "Extra VP at the end",
                   "scoring_rule": "Changes scoring", "none": "No effect"}
-ABILITY_GROUPS = {
-    "trade": "Storehouse trade", "overseer": "Storehouse trade",
-    "miner": "More when gathering", "stonecutter": "More when gathering", "woodcutter": "More when gathering",
-    "jeweller": "More when gathering",
-    "swindler": "Black Market", "trickster": "Black Market", "illusionist": "Black Market",
-    "conspirator": "Town Centre and Tax Stand", "thief": "Town Centre and Tax Stand",
-    "pickpocket": "Town Centre and Tax Stand",
-    "cathedral_bonus": "Cathedral", "debt_bonus": "Debts", "enforcer": "Guardhouse",
-    "gatekeeper": "Black Market reset", "squire": "Black Market reset", "peddler": "Black Market reset",
-    "none": "Skills only",
+#: what a card's effect concerns, in the game's words (the gallery's "Effect" filter, every kind of
+#: card), in the menu's order. A card may concern several; tests/test_learner.py checks each against
+#: the words of the cards' own text (every card whose rule speaks of Debts is in "Debts", and so on).
+TOPICS = ("Storehouse trade", "More when gathering", "Black Market", "Black Market reset",
+          "Town Centre and captures", "Tax Stand", "Guardhouse", "Prison", "Cathedral", "Debts", "Skills only")
+_GATHER, _BM, _RESET, _CAPTURE = "More when gathering", "Black Market", "Black Market reset", "Town Centre and captures"
+#: apprentice ability -> topics
+_ABILITY_TOPICS = {
+    "trade": ("Storehouse trade",), "overseer": ("Storehouse trade",),
+    "miner": (_GATHER,), "stonecutter": (_GATHER,), "woodcutter": (_GATHER,), "jeweller": (_GATHER,),
+    "swindler": (_BM,), "trickster": (_BM,), "illusionist": (_BM,),
+    "conspirator": (_CAPTURE,), "thief": ("Tax Stand",), "pickpocket": ("Tax Stand",),
+    "cathedral_bonus": ("Cathedral",), "debt_bonus": ("Debts",),
+    "enforcer": ("Guardhouse", _CAPTURE, "Prison"),
+    "gatekeeper": (_RESET, "Prison"), "squire": (_RESET, "Prison"), "peddler": (_RESET,),
+    "none": ("Skills only",),
 }
+#: building effect -> topics (those of no topic are found by their category)
+_BUILDING_TOPICS = {
+    "capture": (_CAPTURE,), "barracks": (_CAPTURE,), "hideout": ("Prison",), "watchtower": ("Prison",),
+    "take_debt": ("Debts",), "church": ("Debts",), "no_debt": ("Debts",), "fountain": ("Debts",),
+    "debt_vp": ("Debts",), "lose_virtue": ("Debts",),  # the Dungeon: Virtue lost below 0 gives Debts
+    "cathedral_most": ("Cathedral",), "crane": ("Cathedral",),
+}
+#: what a "per" building counts -> topics (the Moneylender and the Reservoir count paid Debts)
+_COUNTED_TOPICS = {"debts_paid": ("Debts",), "captured": (_CAPTURE,)}
+
+
+def card_topics(kind: str, card) -> tuple[str, ...]:
+    """What a building's or an apprentice's effect concerns (`TOPICS`), from its card data."""
+    if kind == "apprentice":
+        return _ABILITY_TOPICS.get(card.ability, ())
+    out = list(_BUILDING_TOPICS.get(card.effect, ()))
+    counted = card.params.get("count", ()) if card.effect in ("vp_per", "virtue_per") else ()
+    for c in (counted,) if isinstance(counted, str) else counted:
+        out += [t for t in _COUNTED_TOPICS.get(c, ()) if t not in out]
+    return tuple(out)
+
+
 SET_WORDS = {"base": "Base game", "extra": "Age of Artisans extra cards"}
 
 # The rulebook's appendix bullet that describes each card (the cards of the
@@ -121,7 +149,8 @@ class CardEntry:
     id: int
     name: str
     skills: frozenset[str]
-    effect: str          # the effect group in words (CATEGORY_WORDS / ABILITY_GROUPS)
+    effect: str          # its effect in words: a building's category (CATEGORY_WORDS), an apprentice's first topic
+    topics: tuple[str, ...]  # what its effect concerns (TOPICS); the "Effect" filter finds it by either
     set: str             # "base" or "extra"
     text: str            # the card's rule text
     section: str         # where the rulebook describes it
@@ -145,18 +174,21 @@ def rulebook_section(kind: str, card) -> str:
 @functools.cache
 def catalogue() -> tuple[CardEntry, ...]:
     """All 43 buildings and all 43 apprentices, buildings first, by id."""
-    out = [CardEntry("building", b.id, b.name, b.skills, CATEGORY_WORDS.get(b.category, b.category), b.set,
-                     b.text, rulebook_section("building", b)) for b in cards.BUILDINGS]
-    out += [CardEntry("apprentice", a.id, a.name, a.skills, ABILITY_GROUPS.get(a.ability, "Other"), a.set,
-                      a.text, rulebook_section("apprentice", a)) for a in cards.APPRENTICES]
+    out = [CardEntry("building", b.id, b.name, b.skills, CATEGORY_WORDS.get(b.category, b.category),
+                     card_topics("building", b), b.set, b.text, rulebook_section("building", b))
+           for b in cards.BUILDINGS]
+    for a in cards.APPRENTICES:
+        topics = card_topics("apprentice", a)
+        out.append(CardEntry("apprentice", a.id, a.name, a.skills, topics[0] if topics else "Other", topics, a.set,
+                             a.text, rulebook_section("apprentice", a)))
     return tuple(out)
 
 
 def select(kind: str = "all", skill: str = "all", effect: str = "all", card_set: str = "all",
            text: str = "") -> list[CardEntry]:
     """The catalogue entries that pass the gallery's filters ("all" lets everything
-    through; `skill` may be "none" for cards without a skill; `text` is searched
-    in the name and the rule)."""
+    through; `skill` may be "none" for cards without a skill; `effect` is a building
+    category or a topic (`TOPICS`); `text` is searched in the name and the rule)."""
     needle = text.strip().lower()
     out = []
     for e in catalogue():
@@ -166,7 +198,7 @@ def select(kind: str = "all", skill: str = "all", effect: str = "all", card_set:
             continue
         if skill not in ("all", "none") and skill not in e.skills:
             continue
-        if effect != "all" and e.effect != effect:
+        if effect != "all" and effect != e.effect and effect not in e.topics:
             continue
         if card_set != "all" and e.set != card_set:
             continue

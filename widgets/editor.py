@@ -175,7 +175,8 @@ class WhatIfEditor(ipywidgets.VBox):
         except ValueError as e:
             self._say(str(e), ok=False)
             return False
-        self._say(f"Edited {', '.join(sorted(ch))}: a new what-if line starts here.", ok=True)
+        said = " ".join(e.text for e in self.session.state.events)  # what changed, in the game's words
+        self._say(f"{said} A new what-if line starts here.", ok=True)
         if self._on_change is not None:
             self._on_change()
         else:

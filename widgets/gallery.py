@@ -15,7 +15,7 @@ import ipywidgets
 
 from archwk import cards as card_data
 
-from .cards import ABILITY_GROUPS, CATEGORY_WORDS, SET_WORDS, CardEntry, catalogue, esc, select
+from .cards import CATEGORY_WORDS, SET_WORDS, TOPICS, CardEntry, catalogue, esc, select
 from .text import ShowsErrors, guarded
 
 
@@ -36,8 +36,9 @@ class CardGallery(ShowsErrors, ipywidgets.VBox):
         self.skill = ipywidgets.Dropdown(
             options=[("Any skill", "all"), *[(s.capitalize(), s) for s in card_data.SKILLS], ("No skill", "none")],
             value="all", description="Skill", layout=narrow, style=style)
-        effects = list(dict.fromkeys([*CATEGORY_WORDS.values(), *ABILITY_GROUPS.values()]))
-        used = {e.effect for e in catalogue()}
+        # the building categories, then what effects concern (a card may be under several)
+        effects = list(dict.fromkeys([*CATEGORY_WORDS.values(), *TOPICS]))
+        used = {x for e in catalogue() for x in (e.effect, *e.topics)}
         self.effect = ipywidgets.Dropdown(options=[("Any effect", "all")] + [(x, x) for x in effects if x in used],
                                           value="all", description="Effect", layout=narrow, style=style)
         self.card_set = ipywidgets.Dropdown(options=[("Every set", "all")] + [(w, k) for k, w in SET_WORDS.items()],

@@ -173,8 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="archwk", description="Architects of the West Kingdom: rules, bots, analysis.")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("play", help="a game between bots, printing the event log")
-    p.add_argument("--players", type=int, default=3, help="1-5 (1 = solo against the Byzantine opponent)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int, default=3,
+                   help="number of players, 1 to 5 (1: solo against the Byzantine opponent; default 3)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="seed of the game's setup and of the bots: the same seed plays the same game (default 1)")
     p.add_argument("--bots", default=DEFAULT_BOT,
                    help=f"comma-separated bots, one per seat (cycled; default {DEFAULT_BOT}): {choices()}")
     p.add_argument("--options", help='archwk.Options as JSON, e.g. \'{"artisans": true}\'')
@@ -182,21 +184,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", help="write the game record (JSON) here")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("replay", help="replay a saved game record and print the scores")
-    p.add_argument("record")
+    p.add_argument("record", help="a game record (JSON), as `archwk play --save` writes it")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("simulate", help="many games between bots, with a summary")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int, default=4,
+                   help="players in each game, 1 to 5 (1: a bot against the Byzantine opponent; default 4)")
+    p.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="base seed: game i is set up and played with its own seed drawn from it, so the same "
+                        "seed gives the same results whatever --jobs (default 1)")
     p.add_argument("--bots", default=DEFAULT_BOT,
                    help=f"comma-separated bots, one per seat (cycled; default {DEFAULT_BOT}): {choices()}")
     p.add_argument("--rotate", action="store_true",
                    help="move the bots one seat on from game to game (every bot in every seat)")
-    p.add_argument("--options", help="archwk.Options as JSON")
-    p.add_argument("--jobs", type=int, default=1, help="processes on this machine")
+    p.add_argument("--options", help='the game options (archwk.Options) as JSON, e.g. \'{"artisans": true}\'')
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes to play the games in on this machine (default 1); the results do not depend on it")
     p.add_argument("--out", help="per-game records: .csv, .json or .parquet")
     p.add_argument("--scheduler", help="a Dask scheduler address (runs the games on that cluster)")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--no-progress", action="store_true", help="print no progress bar")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (every win rate with its 95%% interval)")
     p.set_defaults(func=cmd_simulate)
@@ -205,7 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--at", type=int, help="evaluate the decision after this many actions (default: the end)")
     p.add_argument("--rollouts", type=int, default=100, help="rollouts per action")
     p.add_argument("--depth", type=int, default=24, help="decisions per rollout before scoring (-1: to the end)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the rollouts: the same seed gives the same figures (default 0)")
     p.set_defaults(func=cmd_evaluate)
     p = sub.add_parser("notes", help="where the sources disagree and how archwk plays it")
     p.set_defaults(func=cmd_notes)

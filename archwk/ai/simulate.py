@@ -13,7 +13,8 @@ and character, and which bot sat there. With `rotate`, the bots move one seat
 on from game to game, so every bot sits in every seat equally often.
 
 `summary` prints the score distribution, win rates by seat and by bot, the
-seat advantage, and the buildings and apprentices that go with winning;
+seat advantage, and the buildings and apprentices that go with winning, each
+bot's seats apart (`CARD_MEASURE` says what that figure is);
 `summary_data` gives the same as a dict (`archwk simulate --json`);
 `seat_stats`, `bot_stats` and `card_stats` give the figures as rows for
 plotting (`widgets.analysis_charts.simulation_figures`, `widgets.botcompare`).
@@ -174,14 +175,20 @@ def told_apart(rows: list[dict]) -> tuple[list[tuple[str, list[str]]], list[tupl
     return above, same
 
 
-def card_stats(records: list[dict], key: str = "buildings_built", min_seats: int = 1) -> list[dict]:
+def card_stats(records: list[dict], key: str = "buildings_built", min_seats: int = 1,
+               bot: str | None = None) -> list[dict]:
     """Win rate of the seats that ended with each card (`key`: "buildings_built"
     or "apprentices") against those without it, each with its 95% interval
     (`low`, `high`; `low_without`, `high_without`); rows sorted by the difference,
-    only cards held by at least `min_seats` seats. The solo opponent is left out."""
+    only cards held by at least `min_seats` seats. The solo opponent is left out.
+
+    With `bot`, only that bot's seats: a card is then compared among seats played the
+    same way. Across bots the figure mostly measures the bots (a strong bot both builds
+    more and wins more), which is why `summary` compares within each bot. Rows carry
+    `bot` (None: every seat) and `wins` (the games won by the seats with the card)."""
     if key not in ("buildings_built", "apprentices"):
         raise ValueError(f"card_stats: key must be 'buildings_built' or 'apprentices', got {key!r}")
-    seats = [x for r in records for x in r["seats"] if x["bot"] != "byzantine"]
+    seats = [x for r in records for x in r["seats"] if x["bot"] != "byzantine" and (bot is None or x["bot"] == bot)]
     if not seats:
         return []
     total_wins = sum(1 for x in seats if x["won"])
@@ -199,8 +206,8 @@ def card_stats(records: list[dict], key: str = "buildings_built", min_seats: int
         without = (total_wins - w) / rest if rest else 0.0
         low, high = wilson(w, n)
         low_without, high_without = wilson(total_wins - w, rest)
-        out.append({"card": c, "seats": n, "win_rate": w / n, "win_rate_without": without,
-                    "lift": w / n - without, "low": low, "high": high,
+        out.append({"card": c, "bot": bot, "seats": n, "wins": w, "win_rate": w / n, "win_rate_without": without,
+                    "seats_without": rest, "lift": w / n - without, "low": low, "high": high,
                     "low_without": low_without, "high_without": high_without})
     out.sort(key=lambda d: (-d["lift"], d["card"]))
     return out
@@ -229,6 +236,46 @@ def _pct(rate: float, low: float, high: float) -> str:
 
 def _card_min_seats(records: list[dict]) -> int:
     return max(5, len(records) * records[0]["players"] // 50)
+
+
+#: what the card figures measure, as `summary` and `summary_data` say it
+CARD_MEASURE = ("the share of a bot's seats that won among those that ended with the card, against the same "
+                "bot's seats without it: cards compared among seats played the same way. It shows what goes "
+                "with winning, not what makes a seat win (a seat that is ahead builds more).")
+_HELD = {"building": ("built", "that built it"), "apprentice": ("held", "that ended with it")}
+
+
+def _bots_of(records: list[dict]) -> list[str]:
+    return sorted({x["bot"] for r in records for x in r["seats"] if x["bot"] != "byzantine"})
+
+
+def _card_lines(records: list[dict], key: str, what: str, min_seats: int, top: int) -> list[str]:
+    """The summary's lines on the buildings (or apprentices) that go with winning, bot by bot."""
+    done, that = _HELD[what]
+    lines = [f"{what}s and wins, each bot's seats apart ({what}s {done} by >= {min_seats} of them): how often "
+             f"a bot's seats {that} won, against the same bot's seats without it. This shows what goes with "
+             "winning, not what makes a seat win."]
+    for bot in _bots_of(records):
+        rows = card_stats(records, key, min_seats=min_seats, bot=bot)
+        if not rows:
+            lines.append(f"  {bot}: no {what} was {done} by {min_seats} or more of its seats")
+            continue
+        more, less = card_claims(rows)
+        if not more and not less:
+            lines.append(f"  {bot}: these games do not tell the {what}s apart (each one's 95% interval overlaps "
+                         "that of the seats without it)")
+            continue
+
+        def fmt(d, bot=bot):
+            return (f"the {d['card']}: {d['wins']} of {d['seats']} {bot} seats {that} won, "
+                    f"{_pct(d['win_rate'], d['low'], d['high'])}, against "
+                    f"{_pct(d['win_rate_without'], d['low_without'], d['high_without'])} of its "
+                    f"{d['seats_without']} seats without it")
+        if more:
+            lines.append(f"  {bot} won clearly more often with " + "; ".join(fmt(d) for d in more[:top]))
+        if less:
+            lines.append(f"  {bot} won clearly less often with " + "; ".join(fmt(d) for d in less[:top]))
+    return lines
 
 
 def summary(records: list[dict], top: int = 5) -> str:
@@ -276,22 +323,7 @@ def summary(records: list[dict], top: int = 5) -> str:
         lines.append(f"shared wins: {shared} game(s)")
     min_seats = _card_min_seats(records)
     for key, what in (("buildings_built", "building"), ("apprentices", "apprentice")):
-        rows = card_stats(records, key, min_seats=min_seats)
-        if len(rows) < 2:
-            continue
-        more, less = card_claims(rows)
-        fmt = lambda d: (f"{d['card']} {_pct(d['win_rate'], d['low'], d['high'])} in {d['seats']} seats, "  # noqa: E731
-                         f"without it {_pct(d['win_rate_without'], d['low_without'], d['high_without'])}")
-        head = f"win rate by {what} (held by >= {min_seats} seats, against the seats without it):"
-        if not more and not less:
-            lines.append(head + f" these games do not tell the {what}s apart "
-                         f"(every {what}'s interval overlaps the rest's)")
-            continue
-        lines.append(head)
-        if more:
-            lines.append("  clearly more often: " + "; ".join(fmt(d) for d in more[:top]))
-        if less:
-            lines.append("  clearly less often: " + "; ".join(fmt(d) for d in less[:top]))
+        lines += _card_lines(records, key, what, min_seats, top)
     return "\n".join(lines)
 
 
@@ -324,10 +356,15 @@ def summary_data(records: list[dict]) -> dict:
                                   "win_high": high, "fair": 1 / n_seats}
     min_seats = _card_min_seats(records)
     for key, what in (("buildings_built", "buildings"), ("apprentices", "apprentices")):
-        rows = card_stats(records, key, min_seats=min_seats)
-        more, less = card_claims(rows)
-        out[what] = {"min_seats": min_seats, "rows": rows, "clearly_more_often": [d["card"] for d in more],
-                     "clearly_less_often": [d["card"] for d in less]}
+        rows, more, less = [], [], []
+        for bot in _bots_of(records):
+            these = card_stats(records, key, min_seats=min_seats, bot=bot)
+            m, le = card_claims(these)
+            rows += these
+            more += [{"bot": bot, "card": d["card"]} for d in m]
+            less += [{"bot": bot, "card": d["card"]} for d in le]
+        out[what] = {"min_seats": min_seats, "measures": CARD_MEASURE, "rows": rows,
+                     "clearly_more_often": more, "clearly_less_often": less}
     return out
 
 

@@ -11,8 +11,10 @@ from ..decisions import Preview
 from .words import apprentice, items, loc, player, plural
 
 
-def _stated(pv: Preview) -> str:
-    """A preview's gains and costs in words: 'pay 1 Silver, lose 1 Virtue; gain 2 Clay'."""
+def _stated(pv: Preview, virtue_now: int | None = None) -> str:
+    """A preview's gains and costs in words: 'pay 1 Silver, lose 1 Virtue; gain 2 Clay'.
+    With the chooser's Virtue (`virtue_now`), a loss that goes below 0 says how much of
+    it becomes Debts (RB, Virtue Track): 'lose 1 Virtue and take 1 Debt for the 1 below 0'."""
     costs = dict(pv.cost)
     gains = dict(pv.gain)
     lost = {k: -v for k, v in gains.items() if v < 0}  # e.g. an apprentice's Virtue of -1
@@ -26,7 +28,13 @@ def _stated(pv: Preview) -> str:
     if costs:
         paid.append(f"pay {items(costs)}")
     if virtue:
-        paid.append(f"lose {virtue} Virtue")
+        below = virtue - virtue_now if virtue_now is not None and virtue > virtue_now else 0
+        if not below:
+            paid.append(f"lose {virtue} Virtue")
+        elif below < virtue:
+            paid.append(f"lose {virtue - below} Virtue and take {plural(below, 'Debt')} for the {below} below 0")
+        else:
+            paid.append(f"take {plural(below, 'Debt')} for the {below} Virtue below 0")
     if lost:
         paid.append(f"lose {items(lost)}")
     parts = [", ".join(paid)] if paid else []
@@ -56,8 +64,8 @@ def _then(then: tuple) -> str:
     raise ValueError(f"archwk.explain: no words for what follows {then!r}")
 
 
-def _with(base: str, pv: Preview | None) -> str:
-    words = _stated(pv) if pv is not None else ""
+def _with(base: str, pv: Preview | None, virtue_now: int | None = None) -> str:
+    words = _stated(pv, virtue_now) if pv is not None else ""
     return f"{base} ({words})" if words else base
 
 
@@ -83,9 +91,12 @@ def action_label(a) -> str:
     pv = engine.preview(s, a) if s is not None else None
     if a.kind == "choose" and pv is not None:
         return f"Gain {items(pv.gain)}"
+    now = None
+    if pv is not None and s.pending:
+        now = s.players[s.pending[-1].player].virtue
     if a.kind == "trade" and a.card is None and pv is not None:
-        return _with("Trade", pv)
-    return _with(_base(s, a), pv)
+        return _with("Trade", pv, now)
+    return _with(_base(s, a), pv, now)
 
 
 def _base(s, a) -> str:

@@ -27,13 +27,18 @@ _SPACES = {"black_market_a": "the Black Market's left space", "black_market_b": 
            "black_market_c": "the Black Market's right space"}
 
 
+#: places that are not one board location: the Prison, a player's board, and the Black Market as a
+#: whole (a Scheme card names it; its worker takes the left-most free space)
+_OTHER_PLACES = {"prison": "the Prison", "board": "another player's board", "black_market": "the Black Market"}
+
+
 def loc(x) -> str:
     """The location's name as the game writes it, with its article ('the Forest')."""
     if x in _SPACES:
         return _SPACES[x]
     name = LOCATION_NAMES.get(x)
     if name is None:
-        return {"prison": "the Prison", "board": "another player's board"}.get(x, str(x))
+        return _OTHER_PLACES.get(x, str(x))
     return f"the {name}"
 
 

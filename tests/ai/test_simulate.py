@@ -215,8 +215,10 @@ def test_no_claim_about_a_building_the_interval_does_not_support():
     assert simulate.clear_of((tower["low"], tower["high"]), (tower["low_without"], tower["high_without"])) == 0
     assert simulate.card_claims(rows) == ([], [])  # ...but the games do not tell them apart
     text = summary(recs)
-    line = _line(text, "win rate by building")
-    assert "these games do not tell the buildings apart" in line
+    assert _line(text, "buildings and wins, each bot's seats apart")
+    lines = text.splitlines()
+    k = lines.index(_line(text, "buildings and wins"))
+    assert lines[k + 1].startswith("  a: these games do not tell the buildings apart")
     assert "Tower" not in text and "clearly" not in text
     data = simulate.summary_data(recs)
     assert data["buildings"]["clearly_more_often"] == [] and data["buildings"]["clearly_less_often"] == []
@@ -225,12 +227,14 @@ def test_no_claim_about_a_building_the_interval_does_not_support():
 def test_a_building_clear_of_the_rest_is_named():
     # the Tower's builders won 40 of 40, the rest 20 of 120: clear of each other
     recs = _synthetic(80, {i: (True, True) for i in range(40)})
+    # within bot a's seats: the 40 that built the Tower won 40, the 40 without it won 20
     text = summary(recs)
-    assert "clearly more often: Tower 100.0% (91%-100%) in 40 seats" in text
+    assert ("  a won clearly more often with the Tower: 40 of 40 a seats that built it won, 100.0% (91%-100%), "
+            "against 50.0% (35%-65%) of its 40 seats without it") in text.splitlines()
     assert "clearly less often" not in text  # every seat builds the Well: nothing to compare it with
-    more, less = simulate.card_claims(card_stats(recs, "buildings_built", min_seats=5))
+    more, less = simulate.card_claims(card_stats(recs, "buildings_built", min_seats=5, bot="a"))
     assert [d["card"] for d in more] == ["Tower"] and less == []
-    assert simulate.summary_data(recs)["buildings"]["clearly_more_often"] == ["Tower"]
+    assert simulate.summary_data(recs)["buildings"]["clearly_more_often"] == [{"bot": "a", "card": "Tower"}]
 
 
 def test_bots_told_apart_only_when_their_intervals_do_not_overlap():
@@ -261,3 +265,52 @@ def test_cli_json_summary_carries_the_intervals(capsys):
     assert data["starting_player"]["win_low"] <= data["starting_player"]["win_rate"]
     for key in ("buildings", "apprentices"):
         assert all(d["low"] <= d["win_rate"] <= d["high"] for d in data[key]["rows"])
+
+
+# --------------------------------------------------------------------------- issue 21: the words
+
+def test_every_command_line_option_says_what_it_does(capsys):
+    """`archwk simulate --help` listed --players, --games, --seed and --jobs with no words
+    (issue 21): every argument of every command has its help, and --help shows it."""
+    import argparse
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in sub.choices.items():
+        for action in command._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help and len(action.help) > 10, (name, action.option_strings or action.dest)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for words in ("--players PLAYERS players in each game, 1 to 5", "--games GAMES how many games to play",
+                  "--seed SEED base seed", "--jobs JOBS processes to play the games in",
+                  "the results do not depend on it"):
+        assert words in text
+
+
+def test_card_rates_say_what_they_measure_and_do_not_credit_a_card_with_a_bot_s_strength():
+    """Issue 21: `simulate` printed "Trading Post 90.9 %" as the building's win rate, when the
+    strong bot both built it and won: the figure measured the bots. Cards are compared within
+    each bot's own seats, and the summary says what the figure is."""
+    recs = []
+    for i in range(60):  # "strong" wins every game and builds the Tower in every other one; "weak" never
+        seats = [{"seat": 0, "bot": "strong", "first": i % 2 == 0, "won": True, "total": 90,
+                  "buildings_built": ["Well"] + (["Tower"] if i % 2 else []), "apprentices": []},
+                 {"seat": 1, "bot": "weak", "first": i % 2 == 1, "won": False, "total": 20,
+                  "buildings_built": ["Well"], "apprentices": []}]
+        recs.append({"seed": i, "players": 2, "decisions": 100, "turns": 40, "winners": [0], "seats": seats})
+    across = card_stats(recs, "buildings_built", min_seats=5)
+    tower = next(d for d in across if d["card"] == "Tower")
+    assert tower["win_rate"] == 1.0 and simulate.card_claims(across)[0]  # across the bots it looks like a winner
+    text = summary(recs)
+    assert "Tower" not in text and "clearly" not in text  # within the strong bot's seats it changes nothing
+    assert ("buildings and wins, each bot's seats apart (buildings built by >= 5 of them): how often a bot's seats "
+            "that built it won, against the same bot's seats without it. This shows what goes with winning, not "
+            "what makes a seat win.") in text.splitlines()
+    assert "  strong: these games do not tell the buildings apart (each one's 95% interval overlaps that of the " \
+           "seats without it)" in text.splitlines()
+    data = simulate.summary_data(recs)
+    assert data["buildings"]["clearly_more_often"] == []
+    assert "not what makes a seat win" in data["buildings"]["measures"]
+    assert {d["bot"] for d in data["buildings"]["rows"]} == {"strong", "weak"}
