@@ -225,11 +225,18 @@ def simulation_figures(records, *, top: int = 10, title: str | None = None) -> g
     """One figure of four panels for a batch of simulated games: score
     distribution by seat, win rate by seat (against a fair share), and the
     buildings and apprentices whose holders win most above or below the rest."""
+    from collections import Counter
+
     from archwk.simulate import card_stats, seat_stats
     recs = _records(records)
+    # a card is compared among seats played by the same bot: across bots the lift would
+    # mostly measure the bots (a strong bot both builds more and wins more)
+    bots = Counter(x["bot"] for r in recs for x in r["seats"] if x["bot"] != "byzantine")
+    card_bot = bots.most_common(1)[0][0] if len(bots) > 1 else None
+    among = f", {card_bot} bot's seats" if card_bot else ""
     fig = make_subplots(rows=2, cols=2, subplot_titles=(
-        "Final VP by seat", "Win rate by seat", f"Buildings: win rate lift (top {top})",
-        f"Apprentices: win rate lift (top {top})"), vertical_spacing=0.16, horizontal_spacing=0.22)
+        "Final VP by seat", "Win rate by seat", f"Buildings: win rate lift (top {top}{among})",
+        f"Apprentices: win rate lift (top {top}{among})"), vertical_spacing=0.16, horizontal_spacing=0.22)
     if not recs:
         fig.update_layout(title=title or "No games")
         return fig
@@ -250,15 +257,17 @@ def simulation_figures(records, *, top: int = 10, title: str | None = None) -> g
     fig.add_hline(y=fair, line_dash="dot", line_color="#666", row=1, col=2)
     min_seats = max(3, len(recs) * recs[0]["players"] // 50)
     for col, key in ((1, "buildings_built"), (2, "apprentices")):
-        rows = card_stats(recs, key, min_seats=min_seats)
+        rows = card_stats(recs, key, min_seats=min_seats, bot=card_bot)
         rows = rows[:top // 2] + rows[-(top - top // 2):] if len(rows) > top else rows
         rows = sorted(rows, key=lambda d: d["lift"])
         fig.add_trace(go.Bar(
             y=[d["card"] for d in rows], x=[d["lift"] for d in rows], orientation="h",
             marker_color=["#54a24b" if d["lift"] >= 0 else "#e45756" for d in rows],
             customdata=[[d["win_rate"], d["win_rate_without"], d["seats"]] for d in rows],
-            hovertemplate="%{y}: %{customdata[0]:.1%} with, %{customdata[1]:.1%} without "
-                          "(%{customdata[2]} seats)<extra></extra>"), row=2, col=col)
+            hovertemplate="%{y}: " + (f"the {card_bot} bot's seats " if card_bot else "seats ")
+                          + "with it won %{customdata[0]:.1%}, without it %{customdata[1]:.1%} "
+                            "(%{customdata[2]} seats held it; this goes with winning, it does not show "
+                            "that the card makes a seat win)<extra></extra>"), row=2, col=col)
     fig.update_yaxes(tickformat=".0%", row=1, col=2)
     fig.update_xaxes(tickformat="+.0%", row=2, col=1)
     fig.update_xaxes(tickformat="+.0%", row=2, col=2)

@@ -261,3 +261,20 @@ def test_charts_build_figures():
         lo, hi = wilson(sum(r["seats"][i]["won"] for r in recs), len(recs))
         assert bar.y[i] - bar.error_y.arrayminus[i] == pytest.approx(lo)
         assert bar.y[i] + bar.error_y.array[i] == pytest.approx(hi)
+
+
+def test_the_card_panels_compare_a_card_among_one_bot_s_seats():
+    """Issue 21, item 7: a card's win-rate lift is not a bot's strength. With two bots in
+    the games, the card panels compare a card among the seats of the bot with most seats,
+    and say so; the hover says the figure goes with winning, not that it makes a win."""
+    import widgets.analysis_charts as ch
+    from archwk.ai.simulate import card_stats, run
+    recs = run(3, 6, seed=2, bots=("fast", "fast", "random"))
+    fig = ch.simulation_figures(recs)
+    titles = [a.text for a in fig.layout.annotations]
+    assert any(t.startswith("Buildings: win rate lift") and "fast bot's seats" in t for t in titles), titles
+    bars = [t for t in fig.data if t.type == "bar" and t.orientation == "h"]
+    want = {d["card"]: d["lift"] for d in card_stats(recs, "buildings_built", min_seats=3, bot="fast")}
+    assert bars and all(want[c] == pytest.approx(x) for c, x in zip(bars[0].y, bars[0].x))
+    assert "fast bot's seats with it won" in bars[0].hovertemplate
+    assert "does not show that the card makes a seat win" in bars[0].hovertemplate
