@@ -137,6 +137,7 @@ def measure_pages(server, browser, gap: float) -> dict:
     for page in pages:
         page.evaluate("url => { window.location.href = url; }", server.url("explorer.ipynb"))
     for page in pages:
+        page.wait_for_selector(".archwk-page-helper", state="attached", timeout=300_000)
         page.wait_for_function(USABLE_JS, timeout=300_000, polling=50)
         cold.append(round(time.perf_counter() - t0, 2))
         page.context.close()

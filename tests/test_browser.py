@@ -214,7 +214,10 @@ def test_hint_on_the_explorer_page_shows_three_choices(server, browser):
         assert re.search(r"Ann \(you\) has an? \S+ chance to win", bar.get_attribute("aria-label") or "")
         hint = page.get_by_role("button", name="Hint", exact=True)
         plays = page.get_by_role("button", name=re.compile(r"^Play choice [1-3]$"))
-        click_and_wait(page, hint, lambda: plays.count() == 3, console=console)
+        # the buttons and the texts beside them are separate widgets, drawn as their messages
+        # arrive: wait for both (on a busy machine the texts came a moment after the buttons)
+        click_and_wait(page, hint, lambda: plays.count() == 3 and page.locator(".archwk-hint-choices")
+                       .inner_text().count("% chance to win") >= 3, console=console)
         choices = page.locator(".archwk-hint-choices").inner_text()
         assert all(f"{i}. " in choices for i in (1, 2, 3)) and choices.count("% chance to win") >= 3, choices
         assert page.get_by_text(re.compile(r"The coach's 3 best choices for Ann \(you\)")).count() == 1
