@@ -66,16 +66,35 @@ def test_explorer_notebook_runs_in_jupyterlab_and_its_board_answers(lab):
         # wait for the kernel, then Run > Run All Cells
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=LOAD_TIMEOUT)
         page.get_by_text("Kernel status: Idle").first.wait_for(state="attached", timeout=LOAD_TIMEOUT)
-        for attempt in range(3):  # a click on the menu while JupyterLab is still settling can be lost
+        # Run > Run All Cells acts on the notebook JupyterLab holds as current; until the panel
+        # is active and its session ready, the menu item is disabled (lm-mod-disabled) and a
+        # click on it does nothing. Even enabled, a run asked for while JupyterLab is still
+        # settling its kernel connection was seen to start nothing (every prompt stayed
+        # "[ ]", the kernel idle): the run is asked for again until a cell has started.
+        started = """() => Array.from(document.querySelectorAll('.jp-InputPrompt'))
+                                .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent))"""
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        for attempt in range(4):
             page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+            item = page.locator(".lm-Menu-item:not(.lm-mod-disabled)",
+                                has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")))
             try:
-                page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT // 3)
+                item.wait_for(timeout=30_000)
+                item.click()
+                page.wait_for_function(started, timeout=15_000)
                 break
             except Exception:
                 vb.screenshot(page, f"jupyterlab-run-all-{attempt}")
-                if attempt == 2:
+                page.keyboard.press("Escape")
+                if attempt == 3:
                     raise
+        try:
+            page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
+        except Exception:
+            vb.screenshot(page, "jupyterlab-no-board")
+            prompts = page.locator(".jp-InputPrompt").all_inner_texts()
+            raise AssertionError(f"no board after Run All Cells; prompts {prompts}; console {console.errors[:5]}; "
+                                 f"page: {vb.body_text(page)[-1500:]}") from None
         vb.wait_board(page, timeout=LOAD_TIMEOUT)
         play_draft(page, console)
         assert (vb.board(page)["workers"].get("quarry") or {}).get("0") is None
