@@ -325,6 +325,7 @@ def test_the_page_stamps_each_click_with_the_position_it_drew(path):
     assert [c["event_type"] for c in clicks] == ["plotly_click", "plotly_click"]
     assert [c["points"]["point_indexes"] for c in clicks] == [[1], [1]]
     assert [c["position"] for c in clicks] == [7, 8]
+    assert [c["click"] for c in clicks] == [1, 2]  # numbered: equal clicks are still two messages
 
 
 def test_a_page_click_message_reaches_the_board_with_its_position():

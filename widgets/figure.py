@@ -22,12 +22,16 @@ from plotly.basedatatypes import Undefined
 #: sends (plotly's points message) carries the position the page drew the figure at, the
 #: figure's `layout.meta` as drawn (the board puts a position token there: widgets.board), as
 #: `position`. The kernel refuses a click made on a position that is no longer shown
-#: (`Figure.clicked_at`), however late the click arrives.
+#: (`Figure.clicked_at`), however late the click arrives. Each click is numbered (`click`), so
+#: that a second click on the same point is a change of the model's state and reaches the
+#: kernel too (else it would be dropped as equal to the first, or not, by chance), to be judged
+#: by its position like any other.
 _STAMP_CLICKS = """
 const plotlyWidget = bundle.default;
 export default () => {
   const widget = typeof plotlyWidget === "function" ? plotlyWidget() : plotlyWidget;
   const views = new Set();  // the figure's drawings on the page (plotly's graph divs)
+  let clicks = 0;
   const drawnAt = () => {
     for (const el of views) {
       if (el.layout && el.layout.meta !== undefined) return el.layout.meta;
@@ -39,7 +43,7 @@ export default () => {
       if (key === "set") {
         return (name, value, ...rest) => {
           if (name === "_js2py_pointsCallback" && value && value.event_type === "plotly_click") {
-            value = {...value, position: drawnAt()};
+            value = {...value, position: drawnAt(), click: ++clicks};
           }
           return target.set(name, value, ...rest);
         };
