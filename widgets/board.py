@@ -594,7 +594,7 @@ class BoardView(ipywidgets.VBox):
             return
         traces = board_traces(state, self.viewer)
         title = board_title(state, self.viewer)
-        relayout = {"title.text": title} if title != self._title else {}
+        relayout: dict[str, object] = {"title.text": title} if title != self._title else {}
         if moved:
             relayout["meta"] = self.position
         push_changes(self.figure, traces, self._last, relayout or None)
