@@ -254,15 +254,23 @@ def test_the_figure_module_wraps_plotly_by_url_or_inline():
     from widgets import figure
     by_url = figure._bundle_loader("static/plotly.js")
     assert by_url.startswith('const bundle = await import(new URL("static/plotly.js", location.href).href);')
-    inline = figure._inline_module(FAKE_PLOTLY)
-    assert json.dumps(FAKE_PLOTLY) in inline and "await import(url)" in inline
-    for text in (by_url, inline):
-        assert text.endswith(figure._STAMP_CLICKS) and '"_js2py_pointsCallback"' in text
-    # without a URL (JupyterLab, a notebook) the figures carry plotly's own script, wrapped
-    inline_plotly = str(figure._InlineBundle())
-    assert inline_plotly == figure._inline_module(PLOTLY_BUNDLE.read_text())
+    # without a URL (JupyterLab, a notebook) the figures carry plotly's own script, its default
+    # export renamed and wrapped (one script: parsed once)
+    bundle = PLOTLY_BUNDLE.read_text()
+    inline = str(figure._InlineBundle())
+    assert inline == figure._inline_module(bundle)
+    start = bundle.rindex("export{")
+    assert inline.startswith(bundle[:start])  # the script as plotly wrote it, up to its exports
+    exports = inline[start:inline.index("\nconst bundle = {default: ")]
+    assert exports.startswith("export{") and "as default" not in exports
+    assert "await import(" not in inline
     if figure._ESM is None:
-        assert figure.Figure().get_state()["_esm"] == inline_plotly
+        assert figure.Figure().get_state()["_esm"] == inline
+    # a script whose exports are not found so is imported from a blob
+    other = figure._inline_module(FAKE_PLOTLY)
+    assert json.dumps(FAKE_PLOTLY) in other and "await import(url)" in other
+    for text in (by_url, inline, other):
+        assert text.endswith(figure._STAMP_CLICKS) and '"_js2py_pointsCallback"' in text
 
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from copy import deepcopy
 
 import plotly.graph_objects as go
@@ -78,9 +79,25 @@ def _bundle_loader(url: str | None) -> str | None:
     return f"const bundle = await import(new URL({json.dumps(url)}, location.href).href);\n" + _STAMP_CLICKS
 
 
+#: the module's last export list, naming its default export: `export{A as B,c as default};`
+_EXPORTS = re.compile(r"export\s*\{([^{}]*)\}\s*;?")
+_AS_DEFAULT = re.compile(r"^\s*([\w$]+)\s+as\s+default\s*$")
+
+
 def _inline_module(source: str) -> str:
-    """A module that imports plotly's FigureWidget script given as its `source` text
-    (from a blob) and stamps the page's clicks (`_STAMP_CLICKS`)."""
+    """plotly's FigureWidget script (its `source` text) made into a module that stamps
+    the page's clicks (`_STAMP_CLICKS`): its default export is renamed and wrapped, in
+    the one script (parsed once: anywidget gives a figure 2 s to start, loading
+    included). A script whose exports are not found so is imported from a blob instead."""
+    found = list(_EXPORTS.finditer(source))
+    if found:
+        last = found[-1]
+        names = last.group(1).split(",")
+        defaults = [m.group(1) for n in names if (m := _AS_DEFAULT.match(n))]
+        if len(defaults) == 1:
+            kept = ",".join(n for n in names if not _AS_DEFAULT.match(n))
+            return (source[:last.start()] + f"export{{{kept}}};\nconst bundle = {{default: {defaults[0]}}};\n"
+                    + source[last.end():] + "\n" + _STAMP_CLICKS)
     return ("const url = URL.createObjectURL(new Blob([" + json.dumps(source)
             + '], {type: "text/javascript"}));\n'
             "const bundle = await import(url);\nURL.revokeObjectURL(url);\n" + _STAMP_CLICKS)
