@@ -253,7 +253,7 @@ PLOTLY_BUNDLE = Path(__import__("plotly").__file__).parent / "package_data" / "w
 def test_the_figure_module_wraps_plotly_by_url_or_inline():
     from widgets import figure
     by_url = figure._bundle_loader("static/plotly.js")
-    assert by_url.startswith('const bundle = await import(new URL("static/plotly.js", location.href).href);')
+    assert by_url.startswith('const __archwkBundle = await import(new URL("static/plotly.js", location.href).href);')
     # without a URL (JupyterLab, a notebook) the figures carry plotly's own script, its default
     # export renamed and wrapped (one script: parsed once)
     bundle = PLOTLY_BUNDLE.read_text()
@@ -261,7 +261,7 @@ def test_the_figure_module_wraps_plotly_by_url_or_inline():
     assert inline == figure._inline_module(bundle)
     start = bundle.rindex("export{")
     assert inline.startswith(bundle[:start])  # the script as plotly wrote it, up to its exports
-    exports = inline[start:inline.index("\nconst bundle = {default: ")]
+    exports = inline[start:inline.index("\nconst __archwkBundle = {default: ")]
     assert exports.startswith("export{") and "as default" not in exports
     assert "await import(" not in inline
     if figure._ESM is None:

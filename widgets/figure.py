@@ -19,18 +19,20 @@ import plotly.graph_objects as go
 import traitlets
 from plotly.basedatatypes import Undefined
 
-#: Wraps plotly's FigureWidget module (`bundle`, its default export): every click the page
+#: Wraps plotly's FigureWidget module (its default export): every click the page
 #: sends (plotly's points message) carries the position the page drew the figure at, the
 #: figure's `layout.meta` as drawn (the board puts a position token there: widgets.board), as
-#: `position`. The kernel refuses a click made on a position that is no longer shown
-#: (`Figure.clicked_at`), however late the click arrives. Each click is numbered (`click`), so
-#: that a second click on the same point is a change of the model's state and reaches the
-#: kernel too (else it would be dropped as equal to the first, or not, by chance), to be judged
-#: by its position like any other.
+#: `position`, taken when the click is made (ipywidgets holds a click made while the kernel is
+#: busy until it is done, and sends it then, when the page may have drawn the next position).
+#: The kernel refuses a click made on a position that is no longer shown (`Figure.clicked_at`),
+#: however late the click arrives. Each click is numbered (`click`), so that a second click on
+#: the same point is a change of the model's state and reaches the kernel too (else it would be
+#: dropped as equal to the first, or not, by chance), to be judged by its position like any other.
+#: (`__archwkBundle`: the imported module, or the script's own default export when inline.)
 _STAMP_CLICKS = """
-const plotlyWidget = bundle.default;
+const __archwkPlotly = __archwkBundle.default;
 export default () => {
-  const widget = typeof plotlyWidget === "function" ? plotlyWidget() : plotlyWidget;
+  const widget = typeof __archwkPlotly === "function" ? __archwkPlotly() : __archwkPlotly;
   const views = new Set();  // the figure's drawings on the page (plotly's graph divs)
   let clicks = 0;
   const drawnAt = () => {
@@ -76,7 +78,7 @@ def _bundle_loader(url: str | None) -> str | None:
     stamps the page's clicks with the position drawn (`_STAMP_CLICKS`)."""
     if not url:
         return None
-    return f"const bundle = await import(new URL({json.dumps(url)}, location.href).href);\n" + _STAMP_CLICKS
+    return f"const __archwkBundle = await import(new URL({json.dumps(url)}, location.href).href);\n" + _STAMP_CLICKS
 
 
 #: the module's last export list, naming its default export: `export{A as B,c as default};`
@@ -96,11 +98,11 @@ def _inline_module(source: str) -> str:
         defaults = [m.group(1) for n in names if (m := _AS_DEFAULT.match(n))]
         if len(defaults) == 1:
             kept = ",".join(n for n in names if not _AS_DEFAULT.match(n))
-            return (source[:last.start()] + f"export{{{kept}}};\nconst bundle = {{default: {defaults[0]}}};\n"
+            return (source[:last.start()] + f"export{{{kept}}};\nconst __archwkBundle = {{default: {defaults[0]}}};\n"
                     + source[last.end():] + "\n" + _STAMP_CLICKS)
     return ("const url = URL.createObjectURL(new Blob([" + json.dumps(source)
             + '], {type: "text/javascript"}));\n'
-            "const bundle = await import(url);\nURL.revokeObjectURL(url);\n" + _STAMP_CLICKS)
+            "const __archwkBundle = await import(url);\nURL.revokeObjectURL(url);\n" + _STAMP_CLICKS)
 
 
 class _InlineBundle:
