@@ -18,6 +18,7 @@ import pytest
 
 import voila_browser as vb
 from test_browser import YOUR_PLACEMENT, place, play_draft
+from test_browser_learner import click_board
 
 pytestmark = pytest.mark.skipif(
     not Path(vb.CHROMIUM).exists(),
@@ -101,6 +102,14 @@ def test_explorer_notebook_runs_in_jupyterlab_and_its_board_answers(lab):
         b = place(page, "Quarry", "quarry", console)
         assert b["workers"]["quarry"]["0"] == 1
         page.get_by_text(YOUR_PLACEMENT).first.wait_for(timeout=60_000)  # the bots played on
+        page.wait_for_timeout(1000)  # the board drawn after the bots' moves
+        # a click on the board: in JupyterLab the figure carries plotly's script itself, wrapped
+        # so that the click says the position drawn (widgets.figure); the kernel takes it
+        click_board(page, "locations", "forest")
+        deadline = time.monotonic() + 60
+        while (vb.board(page)["workers"].get("forest") or {}).get("0") != 1 and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert (vb.board(page)["workers"].get("forest") or {}).get("0") == 1
         vb.screenshot(page, "jupyterlab-explorer")
         assert not vb.figures_stuck(console), console.errors
         assert vb.widget_errors(page) == []

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from widget_helpers import click_location, click_point, page_confirms, placing, until
+from widget_helpers import click_location, click_point, placing, until
 
 import archwk
 import widgets
@@ -172,45 +172,13 @@ def _two_placements(seed: int = 6):
     raise AssertionError("no such position")
 
 
-def test_a_board_click_made_on_the_drawing_before_the_last_move_plays_nothing():
-    """A double click on a location: the first click places a worker; the second
-    arrives before the page has drawn that move, so it was aimed at the old board
-    and plays nothing. A click once the page has drawn the move plays again."""
+def test_board_clicks_that_say_no_position_are_all_taken():
+    """A click sent by code (a notebook, not a page) says no position: every such
+    click counts, as before (the pages' clicks: tests/test_clicks.py)."""
     ex, loc = _two_placements()
-    page_confirms(ex.board.figure)  # a page has drawn the board
-    click_location(ex.board, loc)
-    assert len(ex.session) == 2 and ex.session.action_at(1) == Action("place", location=loc)
-    before = ex.state
-    click_location(ex.board, loc)  # the double click's second half: the page has not drawn the move yet
-    assert ex.state is before and len(ex.session) == 2 and ex.error_text == ""
-    page_confirms(ex.board.figure)
-    click_location(ex.board, loc)
-    assert len(ex.session) == 3 and ex.session.action_at(2) == Action("place", location=loc)
-
-
-def test_a_page_that_never_confirms_a_drawing_holds_clicks_back_only_briefly(monkeypatch):
-    from widgets import figure
-    now = [1000.0]
-    monkeypatch.setattr(figure.time, "monotonic", lambda: now[0])
-    ex, loc = _two_placements()
-    page_confirms(ex.board.figure)
-    click_location(ex.board, loc)
-    assert len(ex.session) == 2
-    now[0] += figure.CONFIRM_SECONDS - 0.5
-    click_location(ex.board, loc)
-    assert len(ex.session) == 2
-    now[0] += 1.0
-    click_location(ex.board, loc)
-    assert len(ex.session) == 3
-
-
-def test_board_clicks_without_a_page_are_all_taken():
-    """In a notebook session no page has drawn the figure (no confirmations come):
-    every click counts, as before."""
-    ex, loc = _two_placements()
-    click_location(ex.board, loc)
-    click_location(ex.board, loc)
-    assert len(ex.session) == 3
+    click_location(ex.board, loc, position=None)
+    click_location(ex.board, loc, position=None)
+    assert len(ex.session) == 3 and ex.board.stale_clicks == 0
 
 
 def test_click_on_a_blocked_location_shows_why_and_changes_nothing():
@@ -497,7 +465,7 @@ def test_upload_over_the_limit_says_so():
     before = ex.state
     big = b"{" + b" " * (12 * 2 ** 20) + b"}"
     ex.upload.value = ({"name": "big.json", "type": "application/json", "size": len(big),
-                        "content": memoryview(big), "last_modified": datetime.datetime.now(datetime.UTC)},)
+                        "content": memoryview(big), "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
     assert "12.6 MB" in ex.file_message.value and "at most 5 MB" in ex.file_message.value
     assert ex.state is before
 

@@ -248,17 +248,20 @@ class Console:
 
 
 def open_page(browser, url: str, *, viewport=(1500, 1100), wait_for: str | None = None, timeout: float = 90_000,
-              reloads: int = 2):
+              reloads: int = 2, before_goto=None):
     """A new browser context and page at `url`; returns (page, console).
 
     With `wait_for`: a page that says part of it did not start (the page guard's
     banner, shown when a widget misses its start-up window on a busy machine) is
     reloaded as the banner offers, up to `reloads` times, with a warning. A page that
     never shows `wait_for` leaves a screenshot and its console errors in
-    artifacts/browser/ before the timeout is raised."""
+    artifacts/browser/ before the timeout is raised. `before_goto(page)` is called
+    before the page opens (routes, say: `KernelMessages`)."""
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
     console = Console().attach(page)
+    if before_goto is not None:
+        before_goto(page)
     page.goto(url, timeout=timeout)
     if wait_for:
         wait_started(page, console, wait_for, timeout=timeout, reloads=reloads, label=url.rsplit("/", 1)[-1])
@@ -306,13 +309,14 @@ def figures_stuck(console: "Console") -> bool:
 
 
 def open_app_page(browser, url: str, *, wait_for: str, board: bool = False, retries: int = 2,
-                  timeout: float = 90_000, viewport=(1500, 1100)):
+                  timeout: float = 90_000, viewport=(1500, 1100), before_goto=None):
     """`open_page`, then (with `board`) wait for the board's traces; a page whose
     plotly figure missed anywidget's 2 s initialization limit (a busy machine)
     is closed and opened again, up to `retries` times, with a warning."""
     import warnings
     for attempt in range(retries + 1):
-        page, console = open_page(browser, url, viewport=viewport, wait_for=wait_for, timeout=timeout)
+        page, console = open_page(browser, url, viewport=viewport, wait_for=wait_for, timeout=timeout,
+                                  before_goto=before_goto)
         if board:
             wait_board(page, timeout=timeout)
         page.wait_for_timeout(2500)  # anywidget's limit: a stuck figure has said so by now
@@ -322,6 +326,48 @@ def open_app_page(browser, url: str, *, wait_for: str, board: bool = False, retr
                       f"(machine load {os.getloadavg()[0]:.1f}); opening the page again")
         page.context.close()
     raise AssertionError("unreachable")
+
+
+class KernelMessages:
+    """The kernel's messages to a page, which the test can hold back: while `hold()`
+    is on, what the kernel sends waits (in order) and the page draws nothing new,
+    as on a machine too busy to draw; the page's own messages (its clicks) still go
+    to the kernel at once. `release()` hands the page what waited. Install it with
+    `open_app_page(..., before_goto=messages.route)`."""
+
+    KERNEL_SOCKET = re.compile(r"/api/kernels/[^/]+/channels")
+
+    def __init__(self) -> None:
+        self.held: list | None = None  # None: passed on at once
+        self.seen_while_held: list[bytes] = []
+
+    def route(self, page) -> None:
+        page.route_web_socket(self.KERNEL_SOCKET, self._connect)
+
+    def _connect(self, ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)  # the page's messages: at once
+
+        def to_page(message) -> None:
+            if self.held is None:
+                ws.send(message)
+            else:
+                self.held.append((ws, message))
+                self.seen_while_held.append(message if isinstance(message, bytes) else message.encode())
+        server.on_message(to_page)
+
+    def hold(self) -> None:
+        self.held, self.seen_while_held = [], []
+
+    def sent_while_held(self, text: str) -> bool:
+        """Whether the kernel has sent `text` (in a message held back)."""
+        needle = text.encode()
+        return any(needle in m for m in self.seen_while_held)
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for ws, message in held:
+            ws.send(message)
 
 
 def body_text(page) -> str:

@@ -3,12 +3,19 @@ from __future__ import annotations
 
 import archwk
 
+#: `click_point`'s default: the click says the position the page shows now
+DRAWN = object()
 
-def click_point(fig, trace_index: int, point_index: int) -> None:
+
+def click_point(fig, trace_index: int, point_index: int, position=DRAWN) -> None:
     """Click a point of a FigureWidget the way the page does: plotly's frontend
-    sets `_js2py_pointsCallback`, and plotly dispatches `on_click` to the traces."""
+    sets `_js2py_pointsCallback`, and plotly dispatches `on_click` to the traces.
+    The page stamps the click with the position it drew the figure at (its
+    `layout.meta`, widgets.figure): by default the figure's position now, or
+    `position` (a click made on an earlier drawing); None: no position (a click
+    sent by code, not by a page)."""
     tr = fig.data[trace_index]
-    fig._js2py_pointsCallback = {
+    message = {
         "event_type": "plotly_click",
         "points": {"trace_indexes": [trace_index], "point_indexes": [point_index],
                    "xs": [tr.x[point_index]], "ys": [tr.y[point_index]]},
@@ -16,19 +23,24 @@ def click_point(fig, trace_index: int, point_index: int) -> None:
                          "button": 0, "buttons": 1},
         "selector": None,
     }
+    if position is DRAWN:
+        position = fig.layout.meta
+    if position is not None:
+        message["position"] = position
+    fig._js2py_pointsCallback = message
 
 
-def page_confirms(fig) -> None:
-    """What the page does once it has drawn a figure's latest change: it sends the
-    trace deltas back with that change's number (plotly's `_js2py_traceDeltas`)."""
-    fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": fig._last_trace_edit_id}
-
-
-def click_location(board, location: str) -> None:
-    """Click a location's circle on a BoardView."""
+def click_location(board, location: str, position=DRAWN) -> None:
+    """Click a location's circle on a BoardView (`position`: as in `click_point`)."""
     ti = board.trace_index("locations")
     idx = [d[1] for d in board.figure.data[ti].customdata].index(location)
-    click_point(board.figure, ti, idx)
+    click_point(board.figure, ti, idx, position)
+
+
+def press(button) -> None:
+    """Press an ipywidgets Button the way the page does: a 'click' message to the
+    button's model (it carries nothing else)."""
+    button._handle_custom_msg({"event": "click"}, [])
 
 
 def until(state: archwk.GameState, pred, seed: int = 0, limit: int = 5000) -> archwk.GameState:

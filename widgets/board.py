@@ -18,6 +18,7 @@ y 0..80.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import EllipsisType
@@ -526,16 +527,31 @@ def click_reason(state, click: BoardClick) -> str:
     return f"Nothing to do there now. The decision is: {s.prompt}"
 
 
+#: position tokens: each position a board draws gets the next one (never reused)
+_POSITIONS = itertools.count(1)
+
+
 class BoardView(ipywidgets.VBox):
     """The main board as a plotly `FigureWidget` (`.figure`).
 
     `update(state, viewer=None)` redraws in one `batch_update()`, sending only
     what changed. `on_click(callback)` registers `callback(BoardClick)` for
     clicks on locations, Guildhall spaces, workers and display cards.
+
+    A click can only play on the position it was made on: each position drawn
+    gets a new token (`position`), drawn with it as the figure's `layout.meta`;
+    the page stamps each click with the token it showed (widgets.figure), and a
+    click made on an earlier position (the second click of a double click, a
+    click sent before the page drew the bots' moves) reaches no handler: it is
+    counted in `stale_clicks` and `on_stale` is told, however late it comes.
     """
 
-    def __init__(self, state, viewer: int | None = None, **kwargs):
+    def __init__(self, state, viewer: int | None = None, on_stale: Callable[[], None] | None = None,
+                 **kwargs):
         self._click_handlers: list[Callable] = []
+        self.on_stale = on_stale
+        self.stale_clicks = 0
+        self.position = next(_POSITIONS)
         self.viewer = viewer
         self.state = state
         self.figure = self._new_figure(state)
@@ -549,6 +565,7 @@ class BoardView(ipywidgets.VBox):
         traces = board_traces(state, self.viewer)
         layout = board_layout(state)
         layout["title"]["text"] = board_title(state, self.viewer)
+        layout["meta"] = self.position  # the page stamps its clicks with it
         fig = LiveFigure(data=[go.Scatter(**{k: v for k, v in t.items() if k != "type"}) for t in traces],
                          layout=layout)
         for tr in fig.data:
@@ -566,7 +583,10 @@ class BoardView(ipywidgets.VBox):
         player count (another game loaded) builds a new figure."""
         if viewer is not ...:
             self.viewer = viewer
+        moved = state is not self.state
         self.state = state
+        if moved:
+            self.position = next(_POSITIONS)
         if self._n != len(state.players):
             old, self.figure = self.figure, self._new_figure(state)
             self.children = [self.figure]
@@ -574,8 +594,10 @@ class BoardView(ipywidgets.VBox):
             return
         traces = board_traces(state, self.viewer)
         title = board_title(state, self.viewer)
-        relayout = {"title.text": title} if title != self._title else None
-        push_changes(self.figure, traces, self._last, relayout)
+        relayout: dict[str, object] = {"title.text": title} if title != self._title else {}
+        if moved:
+            relayout["meta"] = self.position
+        push_changes(self.figure, traces, self._last, relayout or None)
         self._title = title
         self._last = traces
 
@@ -605,9 +627,13 @@ class BoardView(ipywidgets.VBox):
         # trace gets point indices
         if not points.point_inds:
             return
-        if self.figure.redraw_pending():
-            # made on the drawing before the last change (the second click of a double
-            # click that played a move): it would act on a position the player did not see
+        made_at = self.figure.clicked_at
+        if made_at is not None and made_at != self.position:
+            # made on a position drawn before this one: it would act on a board the
+            # player did not see (None: a click from code, which says no position)
+            self.stale_clicks += 1
+            if self.on_stale is not None:
+                self.on_stale()
             return
         target = self.click_target(points.trace_index, points.point_inds[0])
         if target is None:

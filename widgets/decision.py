@@ -3,15 +3,21 @@ grouped by kind. At a placement decision every location is listed; those the
 player cannot choose are greyed with the library's reason
 (`placement_blockers()`).
 
-Each position gets its own action buttons, and the buttons of the position
-before are closed when they are replaced. A button is never relabelled for
-another choice: a click the browser sent while it still showed the old choices
-(a double click, a click during the bots' turns) reaches a closed button and
-does nothing, instead of making whatever choice now sits in that place. The
-greyed rows cannot be clicked, so they are kept in a pool and relabelled.
+A press can only play on the position it was made on. A button press carries
+no data, so the button is the token: each position gets its own action
+buttons, made for that position (the panel's `position` token, kept on each
+button), and the buttons of the position before are taken out of use and
+closed when they are replaced. A button is never relabelled for another
+choice: a press the browser sent while it still showed the old choices (the
+second press of a double click, a press during the bots' turns) reaches a
+button of an older position and plays nothing (`stale_presses`, `on_stale`),
+however late it arrives, instead of making whatever choice now sits in that
+place. The greyed rows cannot be clicked, so they are kept in a pool and
+relabelled.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
@@ -37,6 +43,9 @@ CHOICE_CSS = ("<style>.widget-button.archwk-choice{white-space:normal;height:aut
               ".widget-button.archwk-choice i{margin-right:3px}</style>")
 
 _DISPLAY_SPACE = re.compile(r"the apprentice at position (\d+)")
+
+#: position tokens of the panels' buttons: each set of buttons gets the next one
+_POSITIONS = itertools.count(1)
 
 
 def _skills(skills) -> str:
@@ -208,9 +217,14 @@ class DecisionPanel(ipywidgets.VBox):
 
     `update(state, can_act=True, note="")`: with `can_act` False (another
     player's view, or the game is over) only the prompt and the note show.
+
+    A press on a button made for an earlier position plays nothing: it is
+    counted in `stale_presses` and `on_stale()` is called (see the module's
+    docstring).
     """
 
-    def __init__(self, on_choose: Callable | None = None, **kwargs):
+    def __init__(self, on_choose: Callable | None = None, on_stale: Callable[[], None] | None = None,
+                 **kwargs):
         self.prompt = ipywidgets.HTML()
         self.note = ipywidgets.HTML()
         self.groups_box = ipywidgets.VBox()
@@ -222,6 +236,10 @@ class DecisionPanel(ipywidgets.VBox):
         self.add_class("archwk-decision")
         self.prompt.add_class("archwk-prompt")
         self._on_choose = on_choose
+        self.on_stale = on_stale
+        self.stale_presses = 0
+        #: the token of the position whose action buttons are in use
+        self.position = next(_POSITIONS)
         self._buttons: list[ipywidgets.Button] = []
         self._buttons_for = None  # the state the action buttons were made for
         self._retired: list[ipywidgets.Button] = []  # out of use, closed at the next update
@@ -240,6 +258,7 @@ class DecisionPanel(ipywidgets.VBox):
             b = ipywidgets.Button(layout=self._button_layout, style=self._button_style)
             b.add_class("archwk-choice")
             b._action = None
+            b._position = self.position  # the position it was made for
             b.on_click(self._clicked)
             self._buttons.append(b)
         return self._buttons[i]
@@ -258,6 +277,7 @@ class DecisionPanel(ipywidgets.VBox):
         old, self._buttons = self._buttons, []
         for b in old:
             b._action = None
+        self.position = next(_POSITIONS)  # a press on an old button is now stale
         return old
 
     def _blocked_row(self, i: int) -> ipywidgets.HBox:
@@ -291,7 +311,13 @@ class DecisionPanel(ipywidgets.VBox):
 
     # ---- behaviour
     def _clicked(self, button) -> None:
-        if button._action is not None and self._on_choose is not None:
+        if button._position != self.position or button._action is None:
+            # a button of a position before this one (or out of use)
+            self.stale_presses += 1
+            if self.on_stale is not None:
+                self.on_stale()
+            return
+        if self._on_choose is not None:
             self._on_choose(button._action)
 
     @property

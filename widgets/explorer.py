@@ -39,6 +39,8 @@ from .session import Session, bot_kinds
 from .text import ShowsErrors, esc, guarded, seat_mark
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
+#: what the announcer adds when a click made on an earlier position was not played
+STALE_NOTE = "A click made before the page showed this position was not played."
 TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE, TAB_REVIEW = range(6)
 _HIDDEN_SPAN = re.compile(r'<span aria-hidden="true"[^>]*>[^<]*</span>')
 
@@ -119,9 +121,11 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.latest_button.on_click(lambda _b: self._step(None))
 
         # the main parts
-        self.board = BoardView(self.session.state, self._viewer)
+        # a click or press made on a position no longer shown plays nothing (widgets.board,
+        # widgets.decision); the announcer says so quietly
+        self.board = BoardView(self.session.state, self._viewer, on_stale=self._on_stale)
         self.board.on_click(self._on_board_click)
-        self.decision = DecisionPanel(on_choose=self._on_button)
+        self.decision = DecisionPanel(on_choose=self._on_button, on_stale=self._on_stale)
         self.players_panel = PlayerPanels()
         self.event_log = ipywidgets.HTML()
         # what the last moves did, for screen readers (widgets.a11y makes it a role="log")
@@ -483,6 +487,13 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         html = f"<p>{esc(text)}</p>"
         if self.announce.value != html:
             self.announce.value = html
+
+    def _on_stale(self) -> None:
+        """A board click or a button press made on a position shown before this one was
+        not played (the second click of a double click, say): no error, a quiet note
+        after what the announcer says."""
+        if STALE_NOTE not in self.announce.value:
+            self.announce.value += f"<p>{esc(STALE_NOTE)}</p>"
 
     # ------------------------------------------------------------------ menus
     def _check_viewer(self, viewer, state) -> int | None:
