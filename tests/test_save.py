@@ -646,21 +646,35 @@ def test_saves_round_trip_byte_identically_under_every_option_set():
     apprentice cards in the deck are converted at the save boundary: saving a
     loaded game gives the same document, and the decision and extras come back
     as the same records."""
+    from archwk.record import load
     from rule_games import random_games
     kinds_with_figures = set()
     extras = set()
-    for k, (s, _) in enumerate(random_games(range(1))):
-        if k % 37:
-            continue
-        text = s.to_json()
-        back = archwk.GameState.from_json(text)
-        assert back.to_json() == text
-        assert back.pending == s.pending and back.scheme_piles == s.scheme_piles
-        assert back.silver_on_deck == s.silver_on_deck
-        if s.pending[-1].data:
-            kinds_with_figures.add(s.decision)
-        extras.update(k for k, _ in save.state_dict(s)["extra"])
-        if k % 111 == 0:  # format 1 (older archwk) loads by replaying its moves
-            assert archwk.GameState.from_json(save.format1_json(s)).to_json() == text
+    games: list[list] = []  # each game's states (random_games plays one game after another)
+    for s, _ in random_games(range(1)):
+        if not s.history:
+            games.append([])
+        games[-1].append(s)
+    assert len(games) > 5
+    k = -1
+    for played in games:
+        # loading a save made at decision i replays its first i steps: the same replay as
+        # the whole game's save, kept state by state (one pass, not one replay per save)
+        loaded = load(played[-1].to_json(), archwk.GameState, states=True).states
+        assert len(loaded) == len(played)
+        for s, back in zip(played, loaded):
+            k += 1
+            if k % 37:
+                continue
+            text = s.to_json()
+            assert back.to_json() == text
+            assert back.pending == s.pending and back.scheme_piles == s.scheme_piles
+            assert back.silver_on_deck == s.silver_on_deck
+            if s.pending[-1].data:
+                kinds_with_figures.add(s.decision)
+            extras.update(x for x, _ in save.state_dict(s)["extra"])
+            if k % 111 == 0:  # format 1 (older archwk) loads by replaying its moves
+                assert archwk.GameState.from_json(save.format1_json(s)).to_json() == text
+    assert k + 1 == sum(map(len, games))
     assert {"scheme_deck", "scheme_discard", "scheme_future"} <= extras
     assert len(kinds_with_figures) >= 3
