@@ -189,6 +189,7 @@ def _run_games(pythonpath: Path) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.system  # plays thousands of decisions in two other interpreters
 @pytest.mark.skipif(not (COMPILED / "archwk").is_dir(),
                     reason="no compiled build (bash scripts/kit build-compiled)")
 def test_compiled_build_plays_the_same_games():
@@ -239,6 +240,7 @@ print(json.dumps(out))
 '''
 
 
+@pytest.mark.system
 @pytest.mark.skipif(not (COMPILED / "archwk").is_dir(),
                     reason="no compiled build (bash scripts/kit build-compiled)")
 def test_the_compiled_build_types_the_state_and_keeps_it_frozen():
