@@ -659,10 +659,12 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
                 last[0] = now
                 self.progress.max, self.progress.value = max(1, n), min(i, n)
 
+        budget = ({"seconds_per_move": seconds} if self.coach.samples is None
+                  else {"seconds_per_move": None, "max_samples": self.coach.samples})
+
         def work():
             lib = _lib()
-            r = lib.review(latest, players=sorted(players), seconds_per_move=seconds, seed=self.coach.seed,
-                           progress=progress)
+            r = lib.review(latest, players=sorted(players), seed=self.coach.seed, progress=progress, **budget)
             return r, lib.exercises(r, latest)
 
         self.coach.jobs.run(work, lambda out: self._done(states, *out), self._failed)
@@ -805,9 +807,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     `background` (default: where the kernel has threads) runs the hint, the
     judgements and the review on a thread; `wait()` waits for them (tests,
-    scripts). The hint thinks `hint_seconds`, each judgement `judge_seconds`;
-    with `samples` set they instead weigh each choice on that many sample
-    games, whatever the time (the same answer on every machine)."""
+    scripts). The hint thinks `hint_seconds`, each judgement `judge_seconds`,
+    the review as long as its menu says; with `samples` set they instead weigh
+    each choice on that many sample games, whatever the time (the same answer
+    on every machine)."""
 
     def __init__(self, explorer: CoachHost, *, on: bool = True, background: bool | None = None,
                  hint_seconds: float = HINT_SECONDS, judge_seconds: float = JUDGE_SECONDS,
