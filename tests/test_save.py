@@ -651,8 +651,9 @@ def test_saves_round_trip_byte_identically_under_every_option_set():
     apprentice cards in the deck are converted at the save boundary: saving a
     loaded game gives the same document, and the decision and extras come back
     as the same records."""
-    from archwk.record import load
     from rule_games import random_games
+
+    from archwk.record import load
     kinds_with_figures = set()
     extras = set()
     games: list[list] = []  # each game's states (random_games plays one game after another)
