@@ -66,21 +66,30 @@ def pytest_configure(config):
 
 # --------------------------------------------------------------------------- what a test uses
 
+_IMPORT_NAME, _EXTENDED_ARG = dis.opmap["IMPORT_NAME"], dis.opmap["EXTENDED_ARG"]
+
+
 @functools.cache
 def _names(code: types.CodeType) -> tuple[frozenset[str], frozenset[str]]:
-    """(the global names, the modules imported) of a code object and the functions inside it."""
-    globs, imports = set(), set()
-    for ins in dis.get_instructions(code):
-        if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
-            globs.add(ins.argval)
-        elif ins.opname == "IMPORT_NAME":  # `import x.y` and `from x.y import z` inside the function
-            imports.add(ins.argval)
+    """(the names, the modules imported) of a code object and of the functions inside it.
+    The names are every name the code looks up (globals among them); the imports are
+    read from the bytecode's IMPORT_NAME instructions (`import x.y`, `from x.y import z`)."""
+    names, imports = set(code.co_names), set()
+    raw, ext = code.co_code, 0
+    for i in range(0, len(raw), 2):  # wordcode: (opcode, argument) pairs
+        op, arg = raw[i], raw[i + 1] | ext
+        if op == _EXTENDED_ARG:
+            ext = arg << 8
+            continue
+        ext = 0
+        if op == _IMPORT_NAME:
+            imports.add(code.co_names[arg])
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
-            g, i = _names(const)
-            globs |= g
+            n, i = _names(const)
+            names |= n
             imports |= i
-    return frozenset(globs), frozenset(imports)
+    return frozenset(names), frozenset(imports)
 
 
 def _module_of(value) -> str | None:
@@ -93,6 +102,7 @@ def _module_of(value) -> str | None:
     return name if isinstance(name, str) else None
 
 
+@functools.cache
 def _is_ours(module_name: str | None) -> bool:
     """A helper module of tests/ (voila_browser, widget_helpers, test_browser, ...)."""
     mod = sys.modules.get(module_name or "")
@@ -104,10 +114,17 @@ def _matches(module_name: str, wanted: tuple[str, ...]) -> bool:
     return any(module_name == w or module_name.startswith(w + ".") for w in wanted)
 
 
+_USED: dict = {}  # function -> modules_used(function)
+
+
 def modules_used(func, _seen: set | None = None) -> set[str]:
     """The modules a function uses: the modules of the globals it names, the modules it
     imports inside itself, and (followed) those of the helper functions of tests/ it calls."""
-    seen = set() if _seen is None else _seen
+    if _seen is None:  # a test or fixture function: many tests share one (parametrized, fixtures)
+        if func not in _USED:
+            _USED[func] = frozenset(modules_used(func, set()))
+        return set(_USED[func])
+    seen = _seen
     func = inspect.unwrap(func)
     code = getattr(func, "__code__", None)
     if code is None or code in seen:
@@ -144,10 +161,9 @@ def _fixture_funcs(item) -> list:
 def tiers_of(item) -> set[str]:
     """The tier marks a collected test gets from what it uses (see the module's docstring)."""
     used: set[str] = set()
-    seen: set = set()
     func = getattr(item, "function", None)
     for f in ([func] if func is not None else []) + _fixture_funcs(item):
-        used |= modules_used(f, seen)
+        used |= modules_used(f)
     out = set()
     if any(_matches(m, BROWSER_MODULES) for m in used) or Path(str(item.fspath)).name.startswith("test_browser"):
         out.add("browser")
