@@ -165,7 +165,7 @@ def tiers_of(item) -> set[str]:
     for f in ([func] if func is not None else []) + _fixture_funcs(item):
         used |= modules_used(f)
     out = set()
-    if any(_matches(m, BROWSER_MODULES) for m in used) or Path(str(item.fspath)).name.startswith("test_browser"):
+    if any(_matches(m, BROWSER_MODULES) for m in used) or item.path.name.startswith("test_browser"):
         out.add("browser")
     if any(_matches(m, SYSTEM_MODULES) for m in used):
         out.add("system")
