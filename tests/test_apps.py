@@ -10,10 +10,10 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-import archwk  # noqa: E402
-from widgets import apps  # noqa: E402
-from widgets.tutorial import lessons as tl  # noqa: E402
-from widgets.tutorial.ui import TutorialUI  # noqa: E402
+import archwk
+from widgets import apps
+from widgets.tutorial import lessons as tl
+from widgets.tutorial.ui import TutorialUI
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -42,14 +42,19 @@ def test_a_wrong_move_is_explained_and_can_be_retried():
     ui = TutorialUI(start=6)  # the Town Centre
     lesson = ui.lesson
     assert lesson.key == "town_centre"
+    start, start_workers = ui.attempt.state.to_json(), ui.board.worker_counts()
+    start_buttons = [b.description for b in ui.decision.buttons]
     for action in lesson.mistake_actions():
         ui.decision.button_for(action).click()
     assert ui.feedback_text.startswith("✘") and "largest" in ui.feedback_text
     assert ui.progress.count == 0
-    before = ui.board.worker_counts()
+    assert ui.board.worker_counts() != start_workers  # the wrong move is on the board
     ui.retry_button.click()
+    # Retry: the lesson's starting position again, on the board and in the choices
     assert ui.attempt.actions == [] and ui.feedback_text == ""
-    assert ui.board.worker_counts() != before or ui.attempt.state is not None
+    assert ui.attempt.state.to_json() == start and ui.board.state is ui.attempt.state
+    assert ui.board.worker_counts() == start_workers
+    assert [b.description for b in ui.decision.buttons] == start_buttons and start_buttons
     for action in lesson.solution_actions():
         ui.decision.button_for(action).click()
     assert ui.feedback_text.startswith("✔ Right")

@@ -1,156 +1,75 @@
-"""The import graph of `archwk/` has no cycle, counting imports made inside
-functions (issue 9: a hidden loop of ~40 function-level imports once joined 24
-modules). Every module is parsed with `ast`, every `import` / `from ... import`
-anywhere in it (module level, functions, classes, branches) is resolved to the
-archwk module it loads, and the graph is searched for a cycle.
+"""The import graph of `archwk/` and `widgets/` has no cycle, counting imports
+made inside functions (issue 9: a hidden loop of ~40 function-level imports once
+joined 24 modules; issue 22: widgets/explorer.py and widgets/coach.py imported each
+other, one of them inside a function), and the layers keep their order.
 
-`from . import x` counts as an import of the submodule `x` when there is one
-(not of the package); `from pkg import name` of a non-module counts as an
-import of `pkg` itself. Imports under `if TYPE_CHECKING:` never run and are not
-counted.
+The graph comes from the one import walker, tests/import_walk.py (also used by
+tests/test_purity.py and tests/ai/test_layering.py): every module is parsed with
+`ast`, every import anywhere in it (module level, functions, classes, branches)
+is resolved to the module of ours it loads. Imports under `if TYPE_CHECKING:`
+never run, but they are a dependency on that module all the same (the coach once
+named the explorer's class there while the explorer imported the coach): the
+cycle test counts them.
 """
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
-import archwk
-
-ROOT = Path(archwk.__file__).parent
+from import_walk import Walk, cycles, walk
 
 
-def module_names(root: Path, package: str) -> dict[str, Path]:
-    """Every module under root: dotted name -> file (packages by __init__.py)."""
-    out = {}
-    for path in sorted(root.rglob("*.py")):
-        rel = path.relative_to(root).with_suffix("")
-        parts = [package, *rel.parts]
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        out[".".join(parts)] = path
-    return out
+def _cycles_text(found: list[list[str]]) -> str:
+    return "\n".join(" -> ".join(c) for c in found)
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+def test_the_walk_reads_both_packages_and_every_kind_of_import():
+    """The walker sees every module of archwk/ and widgets/ (else the tests below
+    would pass on nothing), and the imports made inside functions."""
+    import pkgutil
+
+    import archwk
+    import widgets
+    w = walk()
+    for pkg in (archwk, widgets):
+        importable = {pkg.__name__} | {i.name for i in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")}
+        assert importable <= set(w.modules), sorted(importable - set(w.modules))
+    assert {"archwk.engine", "archwk.ai.coach", "widgets.explorer", "widgets.coach", "widgets.tutorial.ui"} \
+        <= set(w.modules)
+    # widgets.explorer imports widgets.coach inside a function (GameExplorer.__init__)
+    lazy = [i for i in w.imports["widgets.explorer"] if i.target == "widgets.coach"]
+    assert lazy and all(i.in_function for i in lazy)
+    assert "widgets.coach" not in w.imports_of("widgets.explorer", functions=False)
 
 
-def _imports(tree: ast.AST):
-    """Every Import/ImportFrom node, skipping `if TYPE_CHECKING:` bodies."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)
-            continue
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node
-        stack.extend(ast.iter_child_nodes(node))
+def test_no_import_cycle_in_archwk_or_widgets():
+    """No cycle among the modules of archwk/ and widgets/ together, counting imports
+    at module level, inside functions and under TYPE_CHECKING."""
+    found = cycles(walk().graph())
+    assert not found, "import cycles (counting imports inside functions):\n" + _cycles_text(found)
 
 
-def import_graph(root: Path, package: str) -> dict[str, set[str]]:
-    mods = module_names(root, package)
-    graph: dict[str, set[str]] = {m: set() for m in mods}
-    for name, path in mods.items():
-        is_pkg = path.name == "__init__.py"
-        here = name if is_pkg else name.rpartition(".")[0]
-        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    target = alias.name
-                    while target and target not in mods:
-                        target = target.rpartition(".")[0]
-                    if target:
-                        graph[name].add(target)
-                continue
-            if node.level:
-                base = here.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                src = ".".join(base + ([node.module] if node.module else []))
-            else:
-                src = node.module or ""
-            if src.split(".")[0] != package:
-                continue
-            for alias in node.names:
-                sub = f"{src}.{alias.name}"
-                if sub in mods:
-                    graph[name].add(sub)  # from pkg import submodule
-                elif src in mods:
-                    graph[name].add(src)  # from module import name
-    for name in graph:
-        graph[name].discard(name)
-    return graph
+def test_the_coach_does_not_depend_on_the_explorer():
+    """Issue 22: the coach depends on the session (and on what its page hands it),
+    not on GameExplorer; the explorer makes the coach."""
+    w = walk()
+    assert "widgets.explorer" not in w.imports_of("widgets.coach")
+    assert "widgets.coach" in w.imports_of("widgets.explorer")
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan),
-    each as one cycle through its modules, sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    comps: list[list[str]] = []
-    counter = [0]
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                comps.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return [_one_cycle(graph, set(c)) for c in sorted(comps)]
-
-
-def _one_cycle(graph, comp: set[str]) -> list[str]:
-    """A path start -> ... -> start inside one strongly connected component."""
-    start = min(comp)
-    prev = {start: None}
-    queue = [start]
-    while queue:  # breadth-first: the shortest way back to start
-        v = queue.pop(0)
-        for w in sorted(graph[v] & comp):
-            if w == start:
-                path = [v]
-                while prev[path[-1]] is not None:
-                    path.append(prev[path[-1]])
-                return list(reversed(path)) + [start]
-            if w not in prev:
-                prev[w] = v
-                queue.append(w)
-    raise AssertionError("not a strongly connected component")
-
-
-def test_no_import_cycle_in_archwk():
-    found = cycles(import_graph(ROOT, "archwk"))
-    assert not found, "import cycles in archwk (counting imports inside functions):\n" + "\n".join(
-        " -> ".join(c) for c in found)
+def test_the_library_never_imports_the_widgets():
+    """archwk/ is the rules and the bots; widgets/ sits on top of it, never under."""
+    w = walk()
+    bad = {m: sorted(t for t in w.imports_of(m) if t.split(".")[0] == "widgets")
+           for m in w.modules if m.split(".")[0] == "archwk"}
+    bad = {m: t for m, t in bad.items() if t}
+    assert not bad, f"archwk modules importing widgets: {bad}"
 
 
 def test_rules_do_not_import_the_top_module_or_the_old_facade():
     """archwk.game (GameState with its methods) and archwk.model (re-exports)
     sit on top: no rules module imports them. The read API (archwk.table, from
     the read-API work) reads finished GameStates and sits on top beside them."""
-    graph = import_graph(ROOT, "archwk")
+    graph = walk().graph(within={m for m in walk().modules if m.split(".")[0] == "archwk"})
     top = {"archwk", "archwk.game", "archwk.model", "archwk.table"}
     play = {"archwk.bots", "archwk.cli", "archwk.simulate", "archwk.distributed"}
     rules = [m for m in graph if m not in top | play and not m.startswith("archwk.analysis")
@@ -177,12 +96,31 @@ def test_checker_finds_a_cycle_through_a_function_level_import(tmp_path):
         "b.py": "def f():\n    from .sub.c import x\n",
         "sub/__init__.py": "",
         "sub/c.py": "import pkg.a\n",
-        "d.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n",
+        "d.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\nimport json\n",
     })
-    graph = import_graph(tmp_path, "pkg")
+    w = Walk({"pkg": tmp_path})
+    graph = w.graph()
     assert graph["pkg.b"] == {"pkg.sub.c"} and graph["pkg.sub.c"] == {"pkg.a"}
-    assert graph["pkg.d"] == set()  # TYPE_CHECKING imports never run
     assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.sub.c", "pkg.a"]]
+    assert cycles(w.graph(functions=False)) == []  # the cycle needs b's import inside f
+    [lazy] = w.imports["pkg.b"]
+    assert lazy.in_function and lazy.target == "pkg.sub.c" and lazy.line == 2
+    # TYPE_CHECKING imports never run, but are a dependency: counted unless asked not to
+    assert graph["pkg.d"] == {"pkg.a"} and w.graph(type_checking=False)["pkg.d"] == set()
+    assert [(i.name, i.target, i.type_checking) for i in w.imports["pkg.d"]] == [
+        ("typing", None, False), ("pkg.a", "pkg.a", True), ("json", None, False)]
+
+
+def test_checker_finds_a_cycle_through_a_type_checking_import(tmp_path):
+    """The shape of the explorer/coach cycle issue 22 found: one side imports the
+    other inside a method, the other names it only for its type hints."""
+    _write(tmp_path, {
+        "__init__.py": "",
+        "explorer.py": "class E:\n    def __init__(self):\n        from .coach import C\n        self.c = C(self)\n",
+        "coach.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .explorer import E\n"
+                    "class C:\n    def __init__(self, e: 'E'):\n        self.e = e\n",
+    })
+    assert cycles(Walk({"pkg": tmp_path}).graph()) == [["pkg.coach", "pkg.explorer", "pkg.coach"]]
 
 
 def test_checker_resolves_from_package_import_name(tmp_path):
@@ -191,7 +129,22 @@ def test_checker_resolves_from_package_import_name(tmp_path):
         "a.py": "thing = 1\n",
         "b.py": "from . import thing\nfrom .a import thing as t\n",
     })
-    graph = import_graph(tmp_path, "pkg")
+    graph = Walk({"pkg": tmp_path}).graph()
     assert graph["pkg.b"] == {"pkg", "pkg.a"}
     assert graph["pkg"] == {"pkg.a"}
     assert cycles(graph) == []
+
+
+def test_checker_spans_packages_and_reads_import_calls(tmp_path):
+    """A cycle across two packages (as archwk/ and widgets/ are walked together),
+    and `__import__` / `importlib.import_module` with a literal name."""
+    _write(tmp_path, {
+        "lib/__init__.py": "",
+        "lib/core.py": "import importlib\ndef f():\n    return importlib.import_module('ui.page')\n",
+        "ui/__init__.py": "",
+        "ui/page.py": "from lib.core import f\nx = __import__('plotly.graph_objects')\n",
+    })
+    w = Walk({"lib": tmp_path / "lib", "ui": tmp_path / "ui"})
+    assert cycles(w.graph()) == [["lib.core", "ui.page", "lib.core"]]
+    assert [i.name for i in w.external("ui.page")] == ["plotly.graph_objects"]
+    assert [i.top for i in w.external("lib.core")] == ["importlib"]

@@ -4,13 +4,13 @@ plotting, notebook or IPython module, and no source file in archwk/ imports one.
 """
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from import_walk import Import, parse_imports, walk
 
 import archwk
 
@@ -38,26 +38,13 @@ def test_import_loads_no_presentation_module():
     assert not bad, f"importing archwk loaded {bad}"
 
 
-def _sources():
-    return sorted(PACKAGE.rglob("*.py"))
+ARCHWK_MODULES = [m for m in walk().modules if _top(m) == "archwk"]
 
 
-def forbidden_imports(source: str, filename: str = "<source>") -> list[str]:
-    """The forbidden modules a source imports, at any depth (inside functions,
-    by `import x`, `from x import y` or `__import__("x")`)."""
-    tree = ast.parse(source, filename=filename)
-    bad = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            bad += [a.name for a in node.names if _top(a.name) in FORBIDDEN]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if _top(node.module) in FORBIDDEN:
-                bad.append(node.module)
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__":
-            if node.args and isinstance(node.args[0], ast.Constant) and \
-                    _top(str(node.args[0].value)) in FORBIDDEN:
-                bad.append(node.args[0].value)
-    return bad
+def forbidden_imports(imports: list[Import]) -> list[str]:
+    """The forbidden modules among `imports` (tests/import_walk.py reads them at any
+    depth: inside functions, by `import x`, `from x import y`, `__import__("x")`)."""
+    return [i.name for i in imports if i.target is None and i.top in FORBIDDEN]
 
 
 def test_the_scan_sees_every_module_and_every_kind_of_import():
@@ -65,20 +52,21 @@ def test_the_scan_sees_every_module_and_every_kind_of_import():
     included), and catches imports hidden in functions or made by __import__."""
     import pkgutil
     importable = {info.name for info in pkgutil.walk_packages([str(PACKAGE)], "archwk.")}
-    scanned = {"archwk." + ".".join(p.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
-               for p in _sources()}
-    assert importable <= scanned
+    assert importable <= set(ARCHWK_MODULES)
     sneaky = "def f():\n    import plotly.graph_objects as go\n    return __import__('pickle')\n"
-    assert forbidden_imports(sneaky) == ["plotly.graph_objects", "pickle"]
-    assert forbidden_imports("from ipywidgets import VBox\nimport json\n") == ["ipywidgets"]
+    assert forbidden_imports(parse_imports(sneaky, "archwk.x", set())) == ["plotly.graph_objects", "pickle"]
+    assert forbidden_imports(parse_imports("from ipywidgets import VBox\nimport json\n", "archwk.x", set())) \
+        == ["ipywidgets"]
 
 
-@pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_no_source_imports_presentation_modules(path):
-    """No module in archwk/ imports ipywidgets, plotly, voila or IPython (also
-    not lazily inside a function), nor pickle (saves are JSON only)."""
-    bad = forbidden_imports(path.read_text(encoding="utf-8"), str(path))
-    assert not bad, f"{path.name} imports {bad}"
+@pytest.mark.parametrize("name", ARCHWK_MODULES)
+def test_no_source_imports_presentation_modules(name):
+    """No module in archwk/ imports ipywidgets, plotly, voila, IPython or our
+    widgets (also not lazily inside a function), nor pickle (saves are JSON only)."""
+    bad = forbidden_imports(walk().imports[name])
+    assert not bad, f"{name} imports {bad}"
+    ours = sorted(t for t in walk().imports_of(name) if _top(t) == "widgets")
+    assert not ours, f"{name} imports {ours}"
 
 
 def test_a_board_page_does_not_pay_for_an_unused_grammar_and_the_check_still_works():

@@ -59,11 +59,17 @@ def test_round_trip_at_many_points(n):
     """API Saving: to_json/from_json round-trips at any decision: the re-save is
     byte-identical, the decision and its legal actions are the same, and play
     continues identically."""
+    from archwk.record import load
     states = play_states(n, 10 + n, every=37)
     assert states[-1].is_over
-    for s in states:
+    # loading the save made at decision k replays its k steps: the replay of the whole
+    # game's save, kept state by state, is each of those loads (one pass, not one per
+    # save); from_json itself loads the saves of the start, the middle and the end
+    replayed = load(states[-1].to_json(), archwk.GameState, states=True).states
+    direct = {0, len(states) // 2, len(states) - 1}
+    for i, s in enumerate(states):
         text = s.to_json()
-        t = archwk.GameState.from_json(text)
+        t = archwk.GameState.from_json(text) if i in direct else replayed[len(s.history)]
         assert t.to_json() == text
         assert t.legal_actions() == s.legal_actions()
         assert t.prompt == s.prompt and t.current_player == s.current_player
@@ -604,10 +610,23 @@ def test_the_log_says_what_an_edit_changed(at_placement):
 def test_event_texts_survive_a_round_trip_at_every_decision():
     """API Saving: a loaded game's last events read exactly as before saving, at
     every decision of a whole game (goods are listed in a fixed order, whatever
-    the order of the saved mapping)."""
-    for s in play_states(3, 21):
-        t = archwk.GameState.from_json(s.to_json())
-        assert [e.text for e in t.events] == [e.text for e in s.events]
+    the order of the saved mapping).
+
+    A save of the game at decision k holds the first k steps of the whole game's
+    save, and loading it replays them: so one load of the whole game's save,
+    keeping every state of its replay, gives each of those loads in one pass
+    (linear, where saving and loading at every decision was quadratic)."""
+    from archwk.record import load
+    played = play_states(3, 21)
+    last = played[-1]
+    loaded = load(last.to_json(), archwk.GameState, states=True)  # checks the end position too
+    assert len(loaded.states) == len(played) == len(last.history) + 1
+    for k, (s, t) in enumerate(zip(played, loaded.states)):
+        assert [e.text for e in t.events] == [e.text for e in s.events], f"decision {k}"
+    # a save made part way through is the same record, cut short (spot checks of the claim above)
+    for s in (played[1], played[len(played) // 2]):
+        prefix = json.loads(s.to_json())
+        assert prefix["actions"] == json.loads(last.to_json())["actions"][:len(s.history)]
 
 
 def test_view_hides_private_choices_in_history_and_events():
@@ -633,20 +652,35 @@ def test_saves_round_trip_byte_identically_under_every_option_set():
     loaded game gives the same document, and the decision and extras come back
     as the same records."""
     from rule_games import random_games
+
+    from archwk.record import load
     kinds_with_figures = set()
     extras = set()
-    for k, (s, _) in enumerate(random_games(range(1))):
-        if k % 37:
-            continue
-        text = s.to_json()
-        back = archwk.GameState.from_json(text)
-        assert back.to_json() == text
-        assert back.pending == s.pending and back.scheme_piles == s.scheme_piles
-        assert back.silver_on_deck == s.silver_on_deck
-        if s.pending[-1].data:
-            kinds_with_figures.add(s.decision)
-        extras.update(k for k, _ in save.state_dict(s)["extra"])
-        if k % 111 == 0:  # format 1 (older archwk) loads by replaying its moves
-            assert archwk.GameState.from_json(save.format1_json(s)).to_json() == text
+    games: list[list] = []  # each game's states (random_games plays one game after another)
+    for s, _ in random_games(range(1)):
+        if not s.history:
+            games.append([])
+        games[-1].append(s)
+    assert len(games) > 5
+    k = -1
+    for played in games:
+        # loading a save made at decision i replays its first i steps: the same replay as
+        # the whole game's save, kept state by state (one pass, not one replay per save)
+        loaded = load(played[-1].to_json(), archwk.GameState, states=True).states
+        assert len(loaded) == len(played)
+        for s, back in zip(played, loaded):
+            k += 1
+            if k % 37:
+                continue
+            text = s.to_json()
+            assert back.to_json() == text
+            assert back.pending == s.pending and back.scheme_piles == s.scheme_piles
+            assert back.silver_on_deck == s.silver_on_deck
+            if s.pending[-1].data:
+                kinds_with_figures.add(s.decision)
+            extras.update(x for x, _ in save.state_dict(s)["extra"])
+            if k % 111 == 0:  # format 1 (older archwk) loads by replaying its moves
+                assert archwk.GameState.from_json(save.format1_json(s)).to_json() == text
+    assert k + 1 == sum(map(len, games))
     assert {"scheme_deck", "scheme_discard", "scheme_future"} <= extras
     assert len(kinds_with_figures) >= 3

@@ -129,11 +129,12 @@ def test_a_shared_action_is_made_once_and_equals_the_action_it_stands_for(monkey
     from archwk import actions
     a = actions.shared("capture", "forest", target=1)
     assert actions.shared("capture", "forest", None, 1) is a
-    assert a == Action("capture", location="forest", target=1) and hash(a) == hash(Action("capture", "forest", target=1))
+    assert a == Action("capture", location="forest", target=1)
+    assert hash(a) == hash(Action("capture", "forest", target=1))
     assert a._ctx is None and actions.shared("capture", "forest", target=2) != a
     monkeypatch.setattr(actions, "_SHARED_LIMIT", len(actions._SHARED))
     b = actions.shared("mine", option="not kept yet")  # at the limit: the kept ones are dropped first
-    assert actions._SHARED == {b._key: b}
+    assert {b._key: b} == actions._SHARED
     again = actions.shared("capture", "forest", target=1)
     assert again == a and again is not a
 
@@ -189,6 +190,7 @@ def _run_games(pythonpath: Path) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.system  # plays thousands of decisions in two other interpreters
 @pytest.mark.skipif(not (COMPILED / "archwk").is_dir(),
                     reason="no compiled build (bash scripts/kit build-compiled)")
 def test_compiled_build_plays_the_same_games():
@@ -239,6 +241,7 @@ print(json.dumps(out))
 '''
 
 
+@pytest.mark.system
 @pytest.mark.skipif(not (COMPILED / "archwk").is_dir(),
                     reason="no compiled build (bash scripts/kit build-compiled)")
 def test_the_compiled_build_types_the_state_and_keeps_it_frozen():

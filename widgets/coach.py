@@ -43,7 +43,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets
 
@@ -55,8 +55,8 @@ if TYPE_CHECKING:
     from archwk import GameState
 
     from .decision import DecisionPanel
-    from .explorer import GameExplorer
     from .figure import LiveFigure
+    from .session import Session
 
 #: how each verdict looks: (word, the chess-style mark, text colour on white, plotly marker)
 VERDICT_LOOK: dict[str, tuple[str, str, str, str]] = {
@@ -71,6 +71,28 @@ JUDGE_SECONDS = 1.0
 REVIEW_SPEEDS = (("Quick (0.1 s a move)", 0.1), ("Normal (0.3 s a move)", 0.3), ("Careful (1 s a move)", 1.0))
 #: how far back from the position shown the judgement line looks for a person's judged move
 JUDGEMENT_LOOKBACK = 60
+
+
+class CoachHost(Protocol):
+    """What the coach uses of the page it coaches (`widgets.explorer.GameExplorer`
+    passes itself): its session and the position shown, and its moves. The coach
+    does not import the explorer (the explorer imports the coach)."""
+
+    session: Session
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def error_text(self) -> str: ...
+
+    def shown_state(self) -> GameState: ...
+
+    def choose(self, action) -> GameState: ...
+
+    def goto(self, index: int) -> GameState: ...
+
+    def _can_act(self, s) -> bool: ...
 
 
 def _lib():
@@ -637,10 +659,12 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
                 last[0] = now
                 self.progress.max, self.progress.value = max(1, n), min(i, n)
 
+        budget = ({"seconds_per_move": seconds} if self.coach.samples is None
+                  else {"seconds_per_move": None, "max_samples": self.coach.samples})
+
         def work():
             lib = _lib()
-            r = lib.review(latest, players=sorted(players), seconds_per_move=seconds, seed=self.coach.seed,
-                           progress=progress)
+            r = lib.review(latest, players=sorted(players), seed=self.coach.seed, progress=progress, **budget)
             return r, lib.exercises(r, latest)
 
         self.coach.jobs.run(work, lambda out: self._done(states, *out), self._failed)
@@ -783,11 +807,12 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     `background` (default: where the kernel has threads) runs the hint, the
     judgements and the review on a thread; `wait()` waits for them (tests,
-    scripts). The hint thinks `hint_seconds`, each judgement `judge_seconds`;
-    with `samples` set they instead weigh each choice on that many sample
-    games, whatever the time (the same answer on every machine)."""
+    scripts). The hint thinks `hint_seconds`, each judgement `judge_seconds`,
+    the review as long as its menu says; with `samples` set they instead weigh
+    each choice on that many sample games, whatever the time (the same answer
+    on every machine)."""
 
-    def __init__(self, explorer: GameExplorer, *, on: bool = True, background: bool | None = None,
+    def __init__(self, explorer: CoachHost, *, on: bool = True, background: bool | None = None,
                  hint_seconds: float = HINT_SECONDS, judge_seconds: float = JUDGE_SECONDS,
                  samples: int | None = None, seed: int = 0):
         self.explorer = explorer

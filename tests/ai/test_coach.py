@@ -190,17 +190,23 @@ def _blunder_game():
 
 
 @pytest.fixture(scope="module")
-def reviewed():
+def reviewed_with_progress():
+    """The blunder game reviewed once for the tests below, with the progress calls it made."""
     g = _blunder_game()
-    return g, coach.review(g, players=[1], **REVIEW)
+    calls: list[tuple[int, int]] = []
+    rev = coach.review(g, players=[1], **REVIEW, seed=0, progress=lambda i, n: calls.append((i, n)))
+    return g, rev, calls
 
 
-def test_review_lengths_match_the_history_and_it_finds_the_blunder():
-    g = _blunder_game()
+@pytest.fixture(scope="module")
+def reviewed(reviewed_with_progress):
+    g, rev, _ = reviewed_with_progress
+    return g, rev
+
+
+def test_review_lengths_match_the_history_and_it_finds_the_blunder(reviewed_with_progress):
+    g, rev, calls = reviewed_with_progress
     last = len(_load("last_turn_storehouse").history)  # the step of the blunder
-    calls = []
-    rev = coach.review(g, players=[1], **REVIEW, seed=0,
-                       progress=lambda i, n: calls.append((i, n)))
     assert len(rev.chances) == len(g.history) + 1
     assert all(len(c) == 2 and abs(sum(c) - 1) < 1e-9 for c in rev.chances)
     assert rev.chances[-1] == archwk.analysis.win_chances(g)
@@ -222,6 +228,7 @@ def test_review_of_a_save_text_equals_review_of_the_state(reviewed):
 
 
 def test_review_of_the_state_is_repeatable(reviewed):
+    """The same review again, without a progress callback (which changes nothing)."""
     g, rev = reviewed
     assert coach.review(g, players=[1], **REVIEW) == rev
 
@@ -243,7 +250,8 @@ def test_exercises_accept_the_best_move_and_reject_the_blunder(reviewed):
     ok, why = e.check(e.played.action)
     assert not ok and "played in the game" in why
     ok, why = e.check(_by_label(e.state, "Place a worker at the Forest"))
-    assert not ok and why.startswith("Place a worker at the Forest") and "the best choice is to place a worker at" in why
+    assert not ok and why.startswith("Place a worker at the Forest")
+    assert "the best choice is to place a worker at" in why
     not_here = next(a for a in _load("last_turn_tax_stand").legal_actions() if a not in e.state.legal_actions())
     ok, why = e.check(not_here)
     assert not ok and "not allowed" in why
