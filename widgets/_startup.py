@@ -39,5 +39,5 @@ def defer_slow_imports() -> None:
     if SLOW in sys.modules or importlib.util.find_spec(SLOW) is None:
         return
     stub = _Deferred(SLOW, "stand-in until first use (widgets._startup)")
-    stub.is_valid_syntax = _is_valid_syntax
+    setattr(stub, "is_valid_syntax", _is_valid_syntax)  # noqa: B010 (a module attribute made at run time)
     sys.modules[SLOW] = stub
