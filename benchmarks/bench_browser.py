@@ -113,10 +113,26 @@ def time_to_usable(browser, url: str) -> float:
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.wait_for_function(USABLE_JS, timeout=300_000, polling=50)
+    wait_usable(page, url)
     wall = time.perf_counter() - t0
     context.close()
     return wall
+
+
+def wait_usable(page, what: str, timeout: float = 300) -> None:
+    """Poll USABLE_JS (a page that is still streaming in may replace its document while a
+    wait runs inside it: each poll is its own evaluation)."""
+    deadline = time.perf_counter() + timeout
+    while True:
+        try:
+            if page.evaluate(USABLE_JS):
+                return
+        except Exception:
+            pass
+        if time.perf_counter() > deadline:
+            vb.screenshot(page, "bench-not-usable")
+            raise RuntimeError(f"{what}: not usable after {timeout:.0f} s")
+        time.sleep(0.05)
 
 
 def measure_pages(server, browser, gap: float) -> dict:
@@ -137,8 +153,7 @@ def measure_pages(server, browser, gap: float) -> dict:
     for page in pages:
         page.evaluate("url => { window.location.href = url; }", server.url("explorer.ipynb"))
     for page in pages:
-        page.wait_for_selector(".archwk-page-helper", state="attached", timeout=300_000)
-        page.wait_for_function(USABLE_JS, timeout=300_000, polling=50)
+        wait_usable(page, "explorer.ipynb")
         cold.append(round(time.perf_counter() - t0, 2))
         page.context.close()
     print(f"  explorer.ipynb, 3 visitors at once (pool of 2): usable after {cold} s", flush=True)
