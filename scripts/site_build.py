@@ -7,7 +7,8 @@ is copied into the site, so that environment stays small.
 What goes into DIR (every file a page asks for is in DIR: no CDN, no other host):
 - voici/render/<notebook>.html: one page per notebook in notebooks/ (dashboard, tutorial,
   explorer, what-if, solo, card gallery, bots compared), and the notebooks' helper modules,
-  as Voici builds them;
+  as Voici builds them; each page loads at start the wheels of what its code may import
+  (`page_packages`, read from the code by scripts/page_imports.py: no hand list);
 - static/pyodide/: the Pyodide runtime from the npm package `pyodide` (PYODIDE_VERSION),
   with the Python wheels the pages import: the pure-Python packages of Pyodide's lock the
   kernel needs (downloaded from PyPI at the lock's versions), the widget libraries
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import os
 import re
@@ -34,8 +34,13 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "scripts") not in sys.path:  # also when loaded from its path (tests/site_browser.py)
+    sys.path.insert(0, str(ROOT / "scripts"))
+import page_imports  # noqa: E402  # scripts/page_imports.py: what a page may import
+
 WORK = ROOT / ".site-work"
 CACHE = WORK / "cache"
 
@@ -62,18 +67,16 @@ BROWSER_WHEELS = {
     "plotly": ("7.1.0", ["plotly", "_plotly_utils"], ["narwhals", "packaging"]),
     "mistune": ("3.4.0", ["mistune"], []),
 }
-#: pyodide-kernel's own wheels: {name: imports}; widgetsnbextension has two stand-ins, for
-#: ipywidgets 7 and 8
-KERNEL_WHEELS = {"piplite": ["piplite"], "pyodide-kernel": ["pyodide_kernel"], "ipykernel": ["ipykernel"],
-                 "widgetsnbextension": ["widgetsnbextension"]}
-KERNEL_WHEEL_VERSIONS = {"widgetsnbextension": "4.0.999"}
-#: what every page loads at start, all at once (the kernel, IPython, the widgets, archwk);
-#: `PAGE_PACKAGES` adds per page. The kernel installs one by one what is not named here.
-BASE_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
-                 "widgetsnbextension", "archwk", "ipywidgets", "mistune"]
-#: extra packages a page imports (the board is a plotly FigureWidget: plotly + anywidget)
-PLOTLY_PAGES = {"tutorial", "explorer", "whatif", "solo", "bots"}
-PAGE_PACKAGES = {"plotly": ["plotly", "anywidget"]}
+#: pyodide-kernel's own wheels: {name: imports}
+KERNEL_WHEELS = {"piplite": ["piplite"], "pyodide-kernel": ["pyodide_kernel"], "ipykernel": ["ipykernel"]}
+#: what every page loads at start: what pyodide-kernel's worker would otherwise install one
+#: by one itself (its initPackageManager and initKernel), and the page's own packages
+#: (`page_packages`: what the page's code may import, read from it by scripts/page_imports.py)
+KERNEL_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
+#: this checkout's packages, shipped as the one wheel `archwk`
+LOCAL_PACKAGES = ("archwk", "widgets")
+#: modules Pyodide itself provides in the page (not packages of its lock)
+PYODIDE_BUILTIN = {"js", "pyodide", "pyodide_js", "_pyodide"}
 
 #: wheel members never loaded in a page
 TRIM = [
@@ -271,8 +274,7 @@ def make_pyodide_dir(static: Path) -> dict:
     # lock too, so that they load with the rest at start instead of one after another
     kernel_pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     for name, imports in KERNEL_WHEELS.items():
-        (wheel,) = [w for w in kernel_pypi.glob("*.whl") if norm(w.name.split("-")[0]) == norm(name)
-                    and w.name.split("-")[1] == KERNEL_WHEEL_VERSIONS.get(name, w.name.split("-")[1])]
+        (wheel,) = [w for w in kernel_pypi.glob("*.whl") if norm(w.name.split("-")[0]) == norm(name)]
         add(name, name, wheel.name.split("-")[1], wheel, imports, [], trimmed=False)
     stub = sqlite3_stand_in(WORK / "tmp")
     add("sqlite3", "sqlite3", "1.0.0", stub, ["sqlite3"], [], trimmed=False)
@@ -322,39 +324,78 @@ def make_lite_dir(lite: Path) -> None:
     }, indent=2))
     (lite / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {"litePluginSettings": kernel_settings(BASE_PACKAGES)},
+        "jupyter-config-data": {"litePluginSettings": kernel_settings(KERNEL_PACKAGES)},
     }, indent=2))
 
 
 # --------------------------------------------------------------------------- after the build
 
-def page_packages(stem: str) -> list[str]:
-    extra = PAGE_PACKAGES["plotly"] if stem in PLOTLY_PAGES else []
-    return BASE_PACKAGES + extra
+def notebook_code(path: Path) -> str:
+    """A notebook's code cells, as one Python text (IPython's %magics and !commands blanked)."""
+    cells = json.loads(path.read_text())["cells"]
+    lines = []
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            lines += ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
+    return "\n".join(lines) + "\n"
 
 
-def patch_pages(out: Path) -> list[str]:
-    """Each page: no CDN links, a page-relative base URL (sub-paths), its own package list."""
-    pages = []
+def page_packages(notebook: Path, lock: dict) -> list[str]:
+    """The packages a page loads at start: the kernel's, and the lock's packages holding
+    what the page's code may import (scripts/page_imports.py reads it, lazy imports in
+    functions included). A module the page may import that is neither shipped, nor in
+    Python's standard library, nor Pyodide's own stops the build, unless the code copes
+    without it (an import inside `try: ... except ImportError`)."""
+    source = page_imports.Source(ROOT, LOCAL_PACKAGES, notebook.parent)
+    try:
+        found = page_imports.page_imports(notebook_code(notebook), source, notebook.name)
+    except SyntaxError as e:
+        raise SystemExit(f"site: {notebook.name}: its code does not parse ({e})") from None
+    by_import = {name: key for key, entry in lock.items() for name in entry["imports"]}
+    wanted = set()
+    if any(m.split(".")[0] in LOCAL_PACKAGES for m in found.local):
+        wanted.add(by_import[LOCAL_PACKAGES[0]])
+    missing = []
+    for top, uses in sorted(found.external.items()):
+        if top in by_import:
+            wanted.add(by_import[top])
+        elif top in sys.stdlib_module_names or top in PYODIDE_BUILTIN:
+            continue
+        elif top in found.required():
+            missing.append(f"{top} (imported at {', '.join(u.where for u in uses if not u.optional)})")
+    if missing:
+        raise SystemExit(f"site: the page {notebook.name} may import what the site does not ship: "
+                         f"{'; '.join(missing)}. Add its wheel to BROWSER_WHEELS in scripts/site_build.py, "
+                         "or import it inside try/except ImportError with a fallback")
+    return KERNEL_PACKAGES + sorted(wanted - set(KERNEL_PACKAGES))
+
+
+def patch_pages(out: Path) -> dict[str, list[str]]:
+    """Each page: no CDN links, a page-relative base URL (sub-paths), its own package list
+    (`page_packages`); returns {page: packages}."""
+    lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    pages: dict[str, list[str]] = {}
     for html_path in sorted((out / "voici").rglob("*.html")):
         text = html_path.read_text()
         new = CDN_SCRIPT.sub("", CDN_LINK.sub("", text))
-        if html_path.parent.name == "render" and "archwk page guard" not in new:
+        render = html_path.parent.name == "render"
+        packages = page_packages(ROOT / "notebooks" / f"{html_path.stem}.ipynb", lock) if render else []
+        board = "plotly" in packages
+        if render and "archwk page guard" not in new:
             new = new.replace("</head>", f"<script>{PAGE_GUARD}</script>\n</head>", 1)
         m = re.search(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', new, re.S)
         if m:
             config = json.loads(m.group(2))
             depth = len(html_path.relative_to(out).parts) - 1
             config["baseUrl"] = "../" * depth or "./"
-            if html_path.parent.name == "render":
-                stem = html_path.stem
+            if render:
                 settings = config.setdefault("litePluginSettings", {})
-                plotly = stem in PLOTLY_PAGES
-                for plugin, values in kernel_settings(page_packages(stem), plotly).items():
+                for plugin, values in kernel_settings(packages, board).items():
                     settings.setdefault(plugin, {}).update(values)
-                pages.append(stem)
+                pages[html_path.stem] = packages
             new = new[:m.start(2)] + json.dumps(config) + new[m.end(2):]
-            if html_path.parent.name == "render" and html_path.stem in PLOTLY_PAGES:
+            if render and board:
                 new = new.replace("</head>", f'<link rel="modulepreload" href="../../{BUNDLE_FILE}">\n</head>', 1)
         if new != text:
             html_path.write_text(new)
@@ -425,7 +466,8 @@ def build(out: Path) -> dict:
     pages = patch_pages(out)
     finish(out)
     shutil.rmtree(WORK / "tmp", ignore_errors=True)
-    result = {"out": str(out), "pages": pages, "bytes": dir_size(out), "seconds": round(time.monotonic() - t0, 1)}
+    result = {"out": str(out), "pages": sorted(pages), "packages": pages, "bytes": dir_size(out),
+              "seconds": round(time.monotonic() - t0, 1)}
     return result
 
 
@@ -440,7 +482,7 @@ def make_server(root: Path, port: int = 0, prefix: str = "/"):
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
 
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+        extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                           ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
                           ".json": "application/json", ".whl": "application/octet-stream"}
 
@@ -468,7 +510,7 @@ def serve(root: Path, port: int, prefix: str) -> int:
         server = make_server(root.resolve(), port, prefix)
     except OSError as e:
         raise SystemExit(f"site: cannot listen on 127.0.0.1:{port} ({e.strerror}); "
-                         "choose another port with ARCHWK_PORT=...")
+                         "choose another port with ARCHWK_PORT=...") from None
     print(f"\narchwk static site: {server.url}\n(serving {root}; stop with Ctrl-C)\n", flush=True)
     try:
         server.serve_forever()

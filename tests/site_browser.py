@@ -69,7 +69,7 @@ class Requests:
     @property
     def foreign(self) -> list[str]:
         return [u for u in self.urls
-                if not (u.startswith("http://127.0.0.1:") or u.startswith(("data:", "blob:", "about:")))]
+                if not (u.startswith(("http://127.0.0.1:", "data:", "blob:", "about:")))]
 
 
 def wait_ready(page, selector: str, timeout: float) -> float:

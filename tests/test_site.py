@@ -20,7 +20,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 import site_browser as sb
 import voila_browser as vb
 from test_browser import YOUR_PLACEMENT, click_and_wait, decision_buttons, place, play_draft
@@ -109,7 +108,7 @@ def z_text(wheel: Path, member: str) -> str:
 
 
 def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
-    out, _ = site
+    out, result = site
     for name in sb.PAGES:
         html = (out / "voici" / "render" / f"{name}.html").read_text()
         assert not re.search(r"""(?:href|src)=["']https?://|import\(["']https?://""", html), name
@@ -120,7 +119,9 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
         assert kernel["disablePyPIFallback"] is True
         assert kernel["pyodideUrl"].startswith("./") or not kernel["pyodideUrl"].startswith("http")
         packages = kernel["loadPyodideOptions"]["packages"]
-        assert "archwk" in packages
+        # what the page loads is what the build read from its code (tests/test_page_imports.py)
+        assert packages == result["packages"][name]
+        assert {"archwk", "anywidget", "ipywidgets"} <= set(packages)  # every page shows widgets.a11y
         # the dashboard and the card gallery draw no plotly figure: they do not load plotly;
         # the others preload its FigureWidget script, and their Python is told where it is
         board = name not in ("dashboard", "gallery")
