@@ -101,6 +101,10 @@ CDN_SCRIPT = re.compile(r'<script type="module">(?:(?!</script>).)*?import\("htt
 REMOTE = re.compile(r"""(?:href|src)=["']https?://|import\(["']https?://""", re.I)
 #: on every page: a widget that failed to start is reported, with a Reload button
 PAGE_GUARD = (ROOT / "scripts" / "page_guard.js").read_text()
+#: on every page: while Python starts, a plain message (role=status) instead of Voici's
+#: "Executing 1 of 4"; placed after Voici's script that it takes over from
+PROGRESS = (ROOT / "scripts" / "site_progress.js").read_text()
+PROGRESS_BEFORE = '<div id="rendered_cells"'
 PYODIDE_KEEP = ("pyodide.asm.js", "pyodide.asm.wasm", "pyodide.js", "pyodide.mjs", "python_stdlib.zip",
                 "package.json")
 
@@ -384,6 +388,10 @@ def patch_pages(out: Path) -> dict[str, list[str]]:
         board = "plotly" in packages
         if render and "archwk page guard" not in new:
             new = new.replace("</head>", f"<script>{PAGE_GUARD}</script>\n</head>", 1)
+        if render and "archwk site progress" not in new:
+            if PROGRESS_BEFORE not in new:
+                raise SystemExit(f"site: {html_path.name} has no {PROGRESS_BEFORE}> (another Voici template?)")
+            new = new.replace(PROGRESS_BEFORE, f"<script>{PROGRESS}</script>\n{PROGRESS_BEFORE}", 1)
         m = re.search(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', new, re.S)
         if m:
             config = json.loads(m.group(2))

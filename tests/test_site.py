@@ -134,32 +134,119 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
 
 # --------------------------------------------------------------------------- in Chromium
 
-def open_site_page(browser, base, name: str, wait_for: str, board: bool = False):
+#: every page of the site, the dashboard first (the address a club gives out)
+ORDER = ("dashboard", *[p for p in sb.PAGES if p != "dashboard"])
+#: what shows that a page's widgets are drawn (a page not named here: Voici's loading box is gone)
+READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
+         "explorer": ".js-plotly-plot", "whatif": ".js-plotly-plot", "solo": ".js-plotly-plot",
+         "bots": ".archwk-botcompare"}
+BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo")
+STARTING = "Starting Python in your browser... this takes a few seconds the first time."
+
+
+def open_site_page(browser, base, name: str):
+    """A first visit (a new browser context: nothing cached) of page `name`: it says that
+    Python is starting until its widgets are drawn. Returns (page, console, requests)."""
     context = browser.new_context(viewport={"width": 1500, "height": 1100})
     requests = sb.Requests(context, base)
     page = context.new_page()
     console = vb.Console().attach(page)
     t0 = time.monotonic()
-    page.goto(sb.page_url(base, name), timeout=LOAD_TIMEOUT)
-    page.wait_for_selector(wait_for, timeout=LOAD_TIMEOUT)
-    if board:
-        vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    page.goto(sb.page_url(base, name), timeout=LOAD_TIMEOUT, wait_until="domcontentloaded")
+    # while Python starts: a plain message, read out once by a screen reader (role=status)
+    status = page.locator("#loading")
+    if status.count():  # (gone already only if Python started before this line ran)
+        assert status.get_attribute("role") == "status"
+        assert status.locator("#loading_text").inner_text() == STARTING
+    try:
+        page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT)
+        page.wait_for_selector(READY.get(name, "#rendered_cells"), timeout=LOAD_TIMEOUT)
+        if name in BOARD_PAGES:
+            vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"timeout-{name}.png"), full_page=True)
+        raise AssertionError(f"{name} did not start: {sb.page_problems(page)} {console.errors}") from None
     RENDER_TIMES.setdefault(name, round(time.monotonic() - t0, 1))
     return page, console, requests
 
 
 def assert_clean(page, console, requests, name: str) -> None:
+    """No traceback, error output or "Error" text on the page, no console error, nothing
+    asked of another host, no failed request."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    assert vb.widget_errors(page) == []
+    assert sb.page_problems(page) == [], name
     assert console.errors == [], console.errors
     assert requests.foreign == [], f"requests that left 127.0.0.1: {requests.foreign}"
     assert requests.failed == [], requests.failed
 
 
-@needs_chromium
-def test_site_explorer_moves_change_the_board(base, browser):
-    page, console, requests = open_site_page(browser, base, "explorer", ".js-plotly-plot", board=True)
+def wait_text(page, text: str, timeout: float = STEP_TIMEOUT) -> None:
+    page.get_by_text(text).first.wait_for(timeout=timeout)
+
+
+# ---- what each page's Python answers (one thing at least; a board move on game pages)
+
+def dashboard_answers(page, console) -> None:
+    # the page's Python runs in the browser, and says so on the page
+    assert sb.ask_kernel(page, "import sys; print(sys.platform)") == "emscripten\n"
+    assert "runs entirely in your browser" in vb.body_text(page)
+    # links to the other pages are the site's .html pages, relative (sub-path)
+    for title, stem in (("Rules tutorial", "tutorial"), ("Game explorer", "explorer"), ("What-if analysis", "whatif"),
+                        ("Solo play", "solo"), ("Card gallery", "gallery"), ("Bots compared", "bots")):
+        assert page.get_by_role("link", name=re.compile(rf"{title} →")).get_attribute("href") == f"{stem}.html"
+    page.get_by_role("tab", name="Rules notes").click()
+    wait_text(page, "Quarry yield")
+
+
+def gallery_answers(page, console) -> None:
+    """All 43 buildings and 43 apprentices; the Cards filter narrows them (Python filters)."""
+    entries = page.locator(".archwk-gallery-entry")
+    assert entries.count() == 86
+    page.get_by_label("Cards").select_option(label="Buildings")
+    page.wait_for_function("() => document.querySelectorAll('.archwk-gallery-entry').length === 43",
+                           timeout=STEP_TIMEOUT)
+    wait_text(page, "43 buildings and 0 apprentices")
+
+
+#: what the tutorial keeps in the browser's storage (widgets.storage: key "@" page path)
+STORED_PROGRESS_JS = """
+() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress@'))
+  .map(k => [k, localStorage.getItem(k)])
+"""
+
+
+def tutorial_answers(page, console) -> None:
+    """Lesson 1 by clicks on the board's buttons (a move: a worker on the Guildhall), then
+    the lesson is still done after a reload (the browser keeps it), until Reset progress."""
+    assert "Lesson 1 of 18" in vb.body_text(page)
+    wait_text(page, "0 of 18 lessons done")
+    assert vb.board(page)["workers"].get("guildhall") is None
+    click_and_wait(page, decision_buttons(page, r"^(Place a worker at the )?Guildhall").first,
+                   lambda: page.get_by_text("Now choose what to construct").count() > 0, console=console)
+    assert vb.board(page)["workers"]["guildhall"] == {"0": 1}
+    page.get_by_role("button", name=re.compile(r"^Construct the Well")).click()
+    page.wait_for_selector(".archwk-right", timeout=STEP_TIMEOUT)
+    verdict = page.inner_text(".archwk-verdict")
+    assert verdict.startswith("✔ Right") and "3 VP" in verdict
+    wait_text(page, "1 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('aim')", timeout=STEP_TIMEOUT)
+    assert page.evaluate(STORED_PROGRESS_JS) == [
+        ["archwk-tutorial-progress@/archwk/voici/render/tutorial.html", '{"version": 1, "done": ["aim"]}']]
+    page.reload(timeout=LOAD_TIMEOUT)  # Python starts again in the page: only the browser remembers
+    page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(".archwk-task", timeout=LOAD_TIMEOUT)
+    wait_text(page, "1 of 18 lessons done")
+    assert page.locator(".archwk-verdict").count() == 0
+    assert page.get_by_role("button", name="✓1").count() == 1
+    page.get_by_role("button", name="Reset progress").click()
+    wait_text(page, "0 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('\"done\": []')", timeout=STEP_TIMEOUT)
+    assert page.get_by_role("button", name="✓1").count() == 0
+
+
+def explorer_answers(page, console) -> None:
     play_draft(page, console)
     assert vb.board(page)["workers"].get("quarry", {}).get("0") is None
     b = place(page, "Quarry", "quarry", console)
@@ -167,64 +254,58 @@ def test_site_explorer_moves_change_the_board(base, browser):
     page.get_by_text(YOUR_PLACEMENT).first.wait_for(timeout=STEP_TIMEOUT)  # the bots played
     b = place(page, "Forest", "forest", console)
     assert b["workers"]["forest"]["0"] == 1 and b["workers"]["quarry"]["0"] == 1
-    # links to the other pages are the site's .html pages, relative (sub-path)
     back = page.get_by_role("link", name="← Dashboard")
     assert back.get_attribute("href") in ("dashboard.html", "./dashboard.html")
-    assert_clean(page, console, requests, "explorer-after-moves")
-    page.context.close()
 
 
-@needs_chromium
-def test_site_tutorial_first_lesson_by_clicks(base, browser):
-    page, console, requests = open_site_page(browser, base, "tutorial", ".archwk-task", board=True)
-    assert "Lesson 1 of 18" in vb.body_text(page)
-    assert vb.board(page)["workers"].get("guildhall") is None
-    click_and_wait(page, decision_buttons(page, r"^(Place a worker at the )?Guildhall").first,
-                   lambda: page.get_by_text("Now choose what to construct").count() > 0, console=console)
-    page.get_by_role("button", name=re.compile(r"^Construct the Well")).click()
-    page.wait_for_selector(".archwk-right", timeout=STEP_TIMEOUT)
-    verdict = page.inner_text(".archwk-verdict")
-    assert verdict.startswith("✔ Right") and "3 VP" in verdict
-    assert "1 of 18 lessons done" in vb.body_text(page)
-    assert vb.board(page)["workers"]["guildhall"] == {"0": 1}
-    assert_clean(page, console, requests, "tutorial-lesson-1-done")
-    page.context.close()
-
-
-@needs_chromium
-def test_site_dashboard_links_and_notice(base, browser):
-    page, console, requests = open_site_page(browser, base, "dashboard", ".archwk-dashboard")
-    # the page says what the browser cannot do
-    assert "runs entirely in your browser" in vb.body_text(page)
-    card = page.get_by_role("link", name=re.compile(r"Solo play →"))
-    assert card.get_attribute("href") == "solo.html"
-    assert_clean(page, console, requests, "dashboard")
-    card.click()
-    page.wait_for_url(re.compile(r"/archwk/voici/render/solo\.html$"), timeout=LOAD_TIMEOUT)
-    t0 = time.monotonic()
-    page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
-    vb.wait_board(page, timeout=LOAD_TIMEOUT)
-    RENDER_TIMES.setdefault("solo", round(time.monotonic() - t0, 1))
-    page.get_by_text("Constantine").first.wait_for(timeout=STEP_TIMEOUT)
-    assert_clean(page, console, requests, "solo")
-    page.context.close()
-
-
-@needs_chromium
-def test_site_whatif_page_compares_the_choices(base, browser):
-    page, console, requests = open_site_page(browser, base, "whatif", ".js-plotly-plot", board=True)
+def whatif_answers(page, console) -> None:
+    """The comparison of the choices, then a move on the board (a worker to the Quarry)."""
     page.get_by_text("Projected VP").first.wait_for(timeout=LOAD_TIMEOUT)
     assert "choices for" in page.inner_text(".archwk-compare")
-    assert_clean(page, console, requests, "whatif")
-    page.context.close()
+
+    def at_quarry() -> int:
+        return sum((vb.board(page)["workers"].get("quarry") or {}).values())
+
+    before = at_quarry()
+    click_and_wait(page, decision_buttons(page, r"^(Place a worker at the )?Quarry\b").first,
+                   lambda: at_quarry() == before + 1, console=console)
+
+
+def solo_answers(page, console) -> None:
+    page.get_by_text("Constantine").first.wait_for(timeout=STEP_TIMEOUT)
+    play_draft(page, console)
+    b = place(page, "Quarry", "quarry", console)
+    assert b["workers"]["quarry"]["0"] == 1
+
+
+def bots_answers(page, console) -> None:
+    """Two games played in the page, and the results say so."""
+    games = page.get_by_label("Games", exact=True)
+    games.fill("2")
+    games.press("Enter")
+    page.get_by_role("button", name="Play the games").click()
+    page.get_by_text(re.compile(r"^2 games played in ")).first.wait_for(timeout=LOAD_TIMEOUT)
+
+
+def kernel_answers(page, console) -> None:
+    """A page with no check of its own (a new notebook): its Python answers."""
+    assert sb.ask_kernel(page, "print(6 * 7)") == "42\n"
+
+
+ANSWERS = {"dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,
+           "explorer": explorer_answers, "whatif": whatif_answers, "solo": solo_answers, "bots": bots_answers}
 
 
 @needs_chromium
-def test_site_gallery_shows_every_card_and_filters(base, browser):
-    """The card gallery runs in the browser too: all 43 buildings and 43
-    apprentices, and a filter narrows them."""
-    page, console, requests = open_site_page(browser, base, "gallery", ".archwk-gallery-entry")
-    entries = page.locator(".archwk-gallery-entry")
-    assert entries.count() == 86
-    assert_clean(page, console, requests, "gallery")
+@pytest.mark.parametrize("name", ORDER)
+def test_site_page_opens_clean_and_answers(base, browser, name):
+    """Issue 21: every page of the static site, the dashboard first, opens without a
+    traceback, an error output or "Error" text (the dashboard and the gallery opened with
+    "ModuleNotFoundError: No module named 'anywidget'" and the tests only read the
+    console), says "Starting Python in your browser..." until it is drawn, and its Python
+    answers (a move on the board's pages); clean again afterwards."""
+    page, console, requests = open_site_page(browser, base, name)
+    assert_clean(page, console, requests, name)
+    ANSWERS.get(name, kernel_answers)(page, console)
+    assert_clean(page, console, requests, f"{name}-answered")
     page.context.close()
