@@ -105,6 +105,11 @@ PAGE_GUARD = (ROOT / "scripts" / "page_guard.js").read_text()
 #: "Executing 1 of 4"; placed after Voici's script that it takes over from
 PROGRESS = (ROOT / "scripts" / "site_progress.js").read_text()
 PROGRESS_BEFORE = '<div id="rendered_cells"'
+#: compiles .pyc files in Pyodide under Node.js (`precompile`)
+SITE_PYC = ROOT / "scripts" / "site_pyc.py"
+PYODIDE_RUN = ROOT / "scripts" / "pyodide_run.mjs"
+#: Python's start-up file in every page (it keeps Python from searching the drive for modules)
+SITECUSTOMIZE = ROOT / "scripts" / "site_sitecustomize.py"
 PYODIDE_KEEP = ("pyodide.asm.js", "pyodide.asm.wasm", "pyodide.js", "pyodide.mjs", "python_stdlib.zip",
                 "package.json")
 
@@ -113,11 +118,12 @@ def log(msg: str) -> None:
     print(f"site: {msg}", file=sys.stderr, flush=True)
 
 
-def run(cmd, **kw) -> None:
+def run(cmd, **kw) -> str:
     r = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if r.returncode:
         out = "\n".join(line for line in (r.stdout + r.stderr).splitlines() if "is ignored" not in line)
         raise SystemExit(f"site: command failed: {' '.join(map(str, cmd))}\n{out[-4000:]}")
+    return r.stdout
 
 
 def norm(name: str) -> str:
@@ -181,8 +187,9 @@ def build_archwk_wheel(out: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for pkg in ("archwk", "widgets"):
         shutil.copytree(ROOT / pkg, src / pkg, ignore=ignore)
+    # the same sources make the same wheel (dates in the zip fixed): its compiled copy is cached
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--no-build-isolation", "-w", str(out), str(src)])
+         "--no-build-isolation", "-w", str(out), str(src)], env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
     shutil.rmtree(src, ignore_errors=True)
     (wheel,) = out.glob("archwk-*.whl")
     return wheel
@@ -252,6 +259,8 @@ def make_pyodide_dir(static: Path) -> dict:
             if name in PYODIDE_KEEP or name == "pyodide-lock.json":
                 with tar.extractfile(member) as f:
                     (pyo / name).write_bytes(f.read())
+    with zipfile.ZipFile(pyo / "python_stdlib.zip", "a", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("sitecustomize.py", (2020, 1, 1, 0, 0, 0)), SITECUSTOMIZE.read_text())
     lock = json.loads((pyo / "pyodide-lock.json").read_text())
     src = lock["packages"]
     keep = [k for k in lock_closure(src) if k != "sqlite3"]
@@ -293,7 +302,56 @@ def make_pyodide_dir(static: Path) -> dict:
             raise SystemExit(f"site: {k} depends on {missing}, which the site does not ship")
     lock["packages"] = packages
     (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    precompile(pyo, packages)
+    for entry in packages.values():
+        entry["sha256"] = sha256(pyo / entry["file_name"])
+    (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return packages
+
+
+def precompile(pyo: Path, packages: dict) -> None:
+    """Add .pyc files for the browser's Python to the wheels and the standard library's zip
+    in `pyo`, in place, for the modules the pages import as they start (and all of archwk):
+    scripts/site_pyc.py, run in Pyodide under Node.js, runs each page's code to see what it
+    imports. A page then starts without compiling them (IPython, the widgets, plotly's
+    figure classes, archwk: seconds on a first visit). The results are kept in
+    .site-work/cache/pyc under a hash of everything they depend on: a build with nothing
+    changed compiles nothing."""
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    pages = {nb.stem: notebook_code(nb) for nb in notebooks}
+    load = sorted({p for nb in notebooks for p in page_packages(nb, packages)})
+    archives = [pyo / "python_stdlib.zip", *(pyo / e["file_name"] for e in packages.values())]
+    key = hashlib.sha256(json.dumps({
+        "archives": {a.name: sha256(a) for a in archives}, "pages": pages, "load": load,
+        "tools": [sha256(SITE_PYC), sha256(PYODIDE_RUN)], "pyodide": PYODIDE_VERSION,
+    }, sort_keys=True).encode()).hexdigest()[:24]
+    cached = CACHE / "pyc" / key
+    if not all((cached / a.name).is_file() for a in archives):
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("site: Node.js is needed to compile the Python files for the browser "
+                             "(apt-get install nodejs)")
+        tmp = WORK / "tmp" / "pyc"
+        shutil.rmtree(tmp, ignore_errors=True)
+        (tmp / "pages").mkdir(parents=True)
+        for stem, code in pages.items():
+            (tmp / "pages" / f"{stem}.py").write_text(code)
+        job = {"out": f"/host{tmp / 'out'}", "archives": [f"/host{a}" for a in archives], "load": load,
+               "pages": {stem: f"/host{tmp / 'pages' / f'{stem}.py'}" for stem in pages},
+               "whole": [packages["archwk"]["file_name"]]}
+        (tmp / "job.json").write_text(json.dumps(job))
+        log("compiling the modules the pages import, for the browser's Python (Pyodide under Node.js)")
+        out = run([node, str(PYODIDE_RUN), str(pyo), str(SITE_PYC), f"/host{tmp / 'job.json'}"])
+        (CACHE / "pyc-report.txt").write_text(out)  # which modules of which archive, and page notes
+        for line in out.splitlines():
+            if line.startswith("site_pyc:"):
+                log(line.removeprefix("site_pyc: "))
+        shutil.rmtree(CACHE / "pyc", ignore_errors=True)  # only the latest is kept
+        cached.mkdir(parents=True)
+        for a in archives:
+            shutil.move(tmp / "out" / a.name, cached / a.name)
+    for a in archives:
+        shutil.copyfile(cached / a.name, a)
 
 
 def kernel_settings(packages: list[str], plotly: bool = False) -> dict:

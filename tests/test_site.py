@@ -85,6 +85,22 @@ def test_site_holds_every_page_and_what_they_load(site):
     for module in ("archwk/engine.py", "widgets/board.py", "widgets/links.py"):
         assert module in names
         assert z_text(archwk_wheel, module) == (vb.ROOT / module).read_text()
+    # compiled for the browser's Python (3.13) at build time: all of archwk, and of the other
+    # wheels and the standard library the modules the pages import as they start
+    with zipfile.ZipFile(archwk_wheel) as z:
+        archwk_names = set(z.namelist())
+    sources = [n for n in archwk_names if n.endswith(".py")]
+    assert all(n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] + ".cpython-313.pyc" in archwk_names
+               for n in sources)
+    with zipfile.ZipFile(pyo / lock["plotly"]["file_name"]) as z:
+        plotly_all = set(z.namelist())
+    plotly_pyc = [n for n in plotly_all if n.endswith(".pyc")]
+    assert {"plotly/basedatatypes.pyc", "plotly/graph_objs/_figurewidget.pyc"} <= plotly_all
+    assert "plotly/basedatatypes.py" not in plotly_all  # (in place of the source)
+    assert 100 < len(plotly_pyc) < len([n for n in plotly_all if n.endswith(".py")])  # what pages import
+    with zipfile.ZipFile(pyo / "python_stdlib.zip") as z:
+        stdlib = set(z.namelist())
+    assert {"json/__init__.pyc", "sitecustomize.pyc"} <= stdlib and "json/__init__.py" not in stdlib
     # trimmed: no JupyterLab extension copies in the wheels, no JupyterLite app shell
     with zipfile.ZipFile(pyo / lock["plotly"]["file_name"]) as z:
         plotly_names = z.namelist()
@@ -188,9 +204,30 @@ def wait_text(page, text: str, timeout: float = STEP_TIMEOUT) -> None:
 
 # ---- what each page's Python answers (one thing at least; a board move on game pages)
 
-def dashboard_answers(page, console) -> None:
+#: in the page's Python: the modules it imported came compiled for it (this Python's magic
+#: number): archwk's beside their source, a wheel's (IPython) and the standard library's
+#: (json, in its zip) in place of it
+PYC_CHECK = """
+import importlib.util, zipfile, archwk, IPython, json
+magic = importlib.util.MAGIC_NUMBER
+ours = open(importlib.util.cache_from_source(archwk.__file__), 'rb').read(4) == magic
+theirs = IPython.__file__.endswith('.pyc') and open(IPython.__file__, 'rb').read(4) == magic
+archive, member = json.__file__.split('.zip/')
+with zipfile.ZipFile(archive + '.zip') as z:
+    stdlib = member.endswith('.pyc') and z.read(member)[:4] == magic
+print(ours, theirs, stdlib)
+"""
+
+
+def dashboard_answers(page, console, requests) -> None:
     # the page's Python runs in the browser, and says so on the page
     assert sb.ask_kernel(page, "import sys; print(sys.platform)") == "emscripten\n"
+    # it imports the modules the build compiled for it, instead of compiling them each visit
+    assert sb.ask_kernel(page, PYC_CHECK) == "True True True\n"
+    # and it does not search the site's drive for modules (about a hundred requests each
+    # waited for, before): the drive is only listed (its folder, each notebook)
+    drive = [u for u in requests.urls if u.endswith("/api/drive")]
+    assert len(drive) <= len(sb.PAGES) + 4, f"{len(drive)} requests to the drive"
     assert "runs entirely in your browser" in vb.body_text(page)
     # links to the other pages are the site's .html pages, relative (sub-path)
     for title, stem in (("Rules tutorial", "tutorial"), ("Game explorer", "explorer"), ("What-if analysis", "whatif"),
@@ -200,7 +237,7 @@ def dashboard_answers(page, console) -> None:
     wait_text(page, "Quarry yield")
 
 
-def gallery_answers(page, console) -> None:
+def gallery_answers(page, console, requests) -> None:
     """All 43 buildings and 43 apprentices; the Cards filter narrows them (Python filters)."""
     entries = page.locator(".archwk-gallery-entry")
     assert entries.count() == 86
@@ -217,7 +254,7 @@ STORED_PROGRESS_JS = """
 """
 
 
-def tutorial_answers(page, console) -> None:
+def tutorial_answers(page, console, requests) -> None:
     """Lesson 1 by clicks on the board's buttons (a move: a worker on the Guildhall), then
     the lesson is still done after a reload (the browser keeps it), until Reset progress."""
     assert "Lesson 1 of 18" in vb.body_text(page)
@@ -246,7 +283,7 @@ def tutorial_answers(page, console) -> None:
     assert page.get_by_role("button", name="✓1").count() == 0
 
 
-def explorer_answers(page, console) -> None:
+def explorer_answers(page, console, requests) -> None:
     play_draft(page, console)
     assert vb.board(page)["workers"].get("quarry", {}).get("0") is None
     b = place(page, "Quarry", "quarry", console)
@@ -258,7 +295,7 @@ def explorer_answers(page, console) -> None:
     assert back.get_attribute("href") in ("dashboard.html", "./dashboard.html")
 
 
-def whatif_answers(page, console) -> None:
+def whatif_answers(page, console, requests) -> None:
     """The comparison of the choices, then a move on the board (a worker to the Quarry)."""
     page.get_by_text("Projected VP").first.wait_for(timeout=LOAD_TIMEOUT)
     assert "choices for" in page.inner_text(".archwk-compare")
@@ -271,14 +308,14 @@ def whatif_answers(page, console) -> None:
                    lambda: at_quarry() == before + 1, console=console)
 
 
-def solo_answers(page, console) -> None:
+def solo_answers(page, console, requests) -> None:
     page.get_by_text("Constantine").first.wait_for(timeout=STEP_TIMEOUT)
     play_draft(page, console)
     b = place(page, "Quarry", "quarry", console)
     assert b["workers"]["quarry"]["0"] == 1
 
 
-def bots_answers(page, console) -> None:
+def bots_answers(page, console, requests) -> None:
     """Two games played in the page, and the results say so."""
     games = page.get_by_label("Games", exact=True)
     games.fill("2")
@@ -287,7 +324,7 @@ def bots_answers(page, console) -> None:
     page.get_by_text(re.compile(r"^2 games played in ")).first.wait_for(timeout=LOAD_TIMEOUT)
 
 
-def kernel_answers(page, console) -> None:
+def kernel_answers(page, console, requests) -> None:
     """A page with no check of its own (a new notebook): its Python answers."""
     assert sb.ask_kernel(page, "print(6 * 7)") == "42\n"
 
@@ -306,6 +343,6 @@ def test_site_page_opens_clean_and_answers(base, browser, name):
     answers (a move on the board's pages); clean again afterwards."""
     page, console, requests = open_site_page(browser, base, name)
     assert_clean(page, console, requests, name)
-    ANSWERS.get(name, kernel_answers)(page, console)
+    ANSWERS.get(name, kernel_answers)(page, console, requests)
     assert_clean(page, console, requests, f"{name}-answered")
     page.context.close()
