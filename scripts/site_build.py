@@ -50,7 +50,12 @@ BROWSER_PYTHON = "3.13"
 
 #: Pyodide-lock packages the kernel imports (pyodide-kernel, ipykernel's stand-in,
 #: IPython and what they import); their dependencies in the lock come with them.
-LOCK_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions", "narwhals")
+LOCK_ROOTS = ("micropip", "packaging", "ipython", "traitlets", "typing-extensions", "narwhals")
+#: packages the kernel asks for by name that the site ships empty: sqlite3 (Pyodide's is a
+#: wasm build not on PyPI; IPython keeps no history without it) and jedi (IPython's code
+#: completion, with parso 2.3 MB that every page would fetch and import; no page has code to
+#: complete, and IPython works without it)
+STAND_INS = ("sqlite3", "jedi")
 #: lock dependencies never shipped (binary builds no page uses; matplotlib-inline imports
 #: matplotlib only when a figure is drawn with it)
 LOCK_DROP = {"matplotlib", "numpy", "contourpy", "kiwisolver", "pillow", "fonttools", "cycler",
@@ -211,21 +216,22 @@ def trim_wheel(src: Path, dest_dir: Path) -> Path:
     return dest
 
 
-def sqlite3_stand_in(dest_dir: Path) -> Path:
-    """An empty `sqlite3` wheel: Pyodide's is a wasm build not on PyPI; IPython imports it
-    for its history, and copes when it is a stub (the kernel asks for the package by name)."""
-    path = dest_dir / "sqlite3-1.0.0-py3-none-any.whl"
+def stand_in_wheel(name: str, dest_dir: Path) -> Path:
+    """An empty wheel named `name`, for a package the kernel asks for by name (it would
+    otherwise try to install it from PyPI) whose module no page needs. `import name` then
+    fails as if it were not installed, and what imports it copes: see STAND_INS."""
+    path = dest_dir / f"{name}-1.0.0-py3-none-any.whl"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         files = {
-            "sqlite3_stand_in/__init__.py": "",
-            "sqlite3_stand_in-1.0.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 1.0.0\n",
-            "sqlite3_stand_in-1.0.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: archwk\nRoot-Is-Purelib: true\n"
-                                                       "Tag: py3-none-any\n",
+            f"{name}_stand_in/__init__.py": "",
+            f"{name}_stand_in-1.0.0.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n",
+            f"{name}_stand_in-1.0.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: archwk\nRoot-Is-Purelib: true\n"
+                                                      "Tag: py3-none-any\n",
         }
-        for name, text in files.items():
-            z.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
-        z.writestr(zipfile.ZipInfo("sqlite3_stand_in-1.0.0.dist-info/RECORD", (2020, 1, 1, 0, 0, 0)),
-                   "".join(f"{n},,\n" for n in files) + "sqlite3_stand_in-1.0.0.dist-info/RECORD,,\n")
+        for member, text in files.items():
+            z.writestr(zipfile.ZipInfo(member, (2020, 1, 1, 0, 0, 0)), text)
+        z.writestr(zipfile.ZipInfo(f"{name}_stand_in-1.0.0.dist-info/RECORD", (2020, 1, 1, 0, 0, 0)),
+                   "".join(f"{n},,\n" for n in files) + f"{name}_stand_in-1.0.0.dist-info/RECORD,,\n")
     return path
 
 
@@ -263,7 +269,7 @@ def make_pyodide_dir(static: Path) -> dict:
         z.writestr(zipfile.ZipInfo("sitecustomize.py", (2020, 1, 1, 0, 0, 0)), SITECUSTOMIZE.read_text())
     lock = json.loads((pyo / "pyodide-lock.json").read_text())
     src = lock["packages"]
-    keep = [k for k in lock_closure(src) if k != "sqlite3"]
+    keep = [k for k in lock_closure(src) if k not in STAND_INS]
 
     reqs = [f"{src[k]['name']}=={src[k]['version']}" for k in keep]
     reqs += [f"{name}=={v[0]}" for name, v in BROWSER_WHEELS.items()]
@@ -289,8 +295,8 @@ def make_pyodide_dir(static: Path) -> dict:
     for name, imports in KERNEL_WHEELS.items():
         (wheel,) = [w for w in kernel_pypi.glob("*.whl") if norm(w.name.split("-")[0]) == norm(name)]
         add(name, name, wheel.name.split("-")[1], wheel, imports, [], trimmed=False)
-    stub = sqlite3_stand_in(WORK / "tmp")
-    add("sqlite3", "sqlite3", "1.0.0", stub, ["sqlite3"], [], trimmed=False)
+    for name in STAND_INS:
+        add(name, name, "1.0.0", stand_in_wheel(name, WORK / "tmp"), [], [], trimmed=False)
     archwk = build_archwk_wheel(WORK / "tmp")
     version = archwk.name.split("-")[1]
     add("archwk", "archwk", version, archwk, ["archwk", "widgets"], [], trimmed=False)

@@ -101,6 +101,10 @@ def test_site_holds_every_page_and_what_they_load(site):
     with zipfile.ZipFile(pyo / "python_stdlib.zip") as z:
         stdlib = set(z.namelist())
     assert {"json/__init__.pyc", "sitecustomize.pyc"} <= stdlib and "json/__init__.py" not in stdlib
+    # the kernel's jedi (code completion: no page has code to complete) is an empty stand-in
+    with zipfile.ZipFile(pyo / lock["jedi"]["file_name"]) as z:
+        assert not [n for n in z.namelist() if n.startswith("jedi/")]
+    assert "parso" not in lock
     # trimmed: no JupyterLab extension copies in the wheels, no JupyterLite app shell
     with zipfile.ZipFile(pyo / lock["plotly"]["file_name"]) as z:
         plotly_names = z.namelist()
