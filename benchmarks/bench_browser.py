@@ -177,17 +177,19 @@ def play_draft_hot_seat(page) -> None:
     raise RuntimeError("the draft did not end")
 
 
-def measure_clicks(server, browser, n: int) -> list[float]:
+def measure_clicks(server, browser, n: int, coach: bool = True, gap_ms: int = 150) -> list[float]:
     context = browser.new_context(viewport={"width": 1500, "height": 1100})
     page = context.new_page()
     page.goto(server.url("explorer.ipynb"), wait_until="commit")
     page.wait_for_selector(".js-plotly-plot", timeout=180_000)
     # a hot-seat game: every seat a person, so a click is answered by one board update
-    page.get_by_role("combobox").filter(has_text="You against bots").select_option(
-        label="Hot-seat: people in every seat")
+    page.get_by_label("Opponents").select_option(label="Hot-seat: people in every seat")
     page.get_by_role("button", name="New game").click()
     page.get_by_text(re.compile(r"^Player \d: keep 1 of these building cards")).first.wait_for(timeout=60_000)
     page.wait_for_timeout(500)
+    if not coach:  # the coach judges each person's move (on a thread under Voila, at once in the browser)
+        page.get_by_label("Coach").uncheck()
+        page.wait_for_timeout(500)
     play_draft_hot_seat(page)
     page.wait_for_timeout(500)
     if not page.evaluate(HOOK_JS):
@@ -210,7 +212,7 @@ def measure_clicks(server, browser, n: int) -> list[float]:
             page.wait_for_timeout(10)
         latencies.append(plots[0] - t0)
         print(f"  click {i + 1:2d} ({label}): {plots[0] - t0:.0f} ms", flush=True)
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(gap_ms)  # before the next click
     context.close()
     return latencies
 

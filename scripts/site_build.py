@@ -7,7 +7,8 @@ is copied into the site, so that environment stays small.
 What goes into DIR (every file a page asks for is in DIR: no CDN, no other host):
 - voici/render/<notebook>.html: one page per notebook in notebooks/ (dashboard, tutorial,
   explorer, what-if, solo, card gallery, bots compared), and the notebooks' helper modules,
-  as Voici builds them;
+  as Voici builds them; each page loads at start the wheels of what its code may import
+  (`page_packages`, read from the code by scripts/page_imports.py: no hand list);
 - static/pyodide/: the Pyodide runtime from the npm package `pyodide` (PYODIDE_VERSION),
   with the Python wheels the pages import: the pure-Python packages of Pyodide's lock the
   kernel needs (downloaded from PyPI at the lock's versions), the widget libraries
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import os
 import re
@@ -34,8 +34,13 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "scripts") not in sys.path:  # also when loaded from its path (tests/site_browser.py)
+    sys.path.insert(0, str(ROOT / "scripts"))
+import page_imports  # noqa: E402  # scripts/page_imports.py: what a page may import
+
 WORK = ROOT / ".site-work"
 CACHE = WORK / "cache"
 
@@ -45,7 +50,12 @@ BROWSER_PYTHON = "3.13"
 
 #: Pyodide-lock packages the kernel imports (pyodide-kernel, ipykernel's stand-in,
 #: IPython and what they import); their dependencies in the lock come with them.
-LOCK_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions", "narwhals")
+LOCK_ROOTS = ("micropip", "packaging", "ipython", "traitlets", "typing-extensions", "narwhals")
+#: packages the kernel asks for by name that the site ships empty: sqlite3 (Pyodide's is a
+#: wasm build not on PyPI; IPython keeps no history without it) and jedi (IPython's code
+#: completion, with parso 2.3 MB that every page would fetch and import; no page has code to
+#: complete, and IPython works without it)
+STAND_INS = ("sqlite3", "jedi")
 #: lock dependencies never shipped (binary builds no page uses; matplotlib-inline imports
 #: matplotlib only when a figure is drawn with it)
 LOCK_DROP = {"matplotlib", "numpy", "contourpy", "kiwisolver", "pillow", "fonttools", "cycler",
@@ -62,18 +72,16 @@ BROWSER_WHEELS = {
     "plotly": ("7.1.0", ["plotly", "_plotly_utils"], ["narwhals", "packaging"]),
     "mistune": ("3.4.0", ["mistune"], []),
 }
-#: pyodide-kernel's own wheels: {name: imports}; widgetsnbextension has two stand-ins, for
-#: ipywidgets 7 and 8
-KERNEL_WHEELS = {"piplite": ["piplite"], "pyodide-kernel": ["pyodide_kernel"], "ipykernel": ["ipykernel"],
-                 "widgetsnbextension": ["widgetsnbextension"]}
-KERNEL_WHEEL_VERSIONS = {"widgetsnbextension": "4.0.999"}
-#: what every page loads at start, all at once (the kernel, IPython, the widgets, archwk);
-#: `PAGE_PACKAGES` adds per page. The kernel installs one by one what is not named here.
-BASE_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
-                 "widgetsnbextension", "archwk", "ipywidgets", "mistune"]
-#: extra packages a page imports (the board is a plotly FigureWidget: plotly + anywidget)
-PLOTLY_PAGES = {"tutorial", "explorer", "whatif", "solo", "bots"}
-PAGE_PACKAGES = {"plotly": ["plotly", "anywidget"]}
+#: pyodide-kernel's own wheels: {name: imports}
+KERNEL_WHEELS = {"piplite": ["piplite"], "pyodide-kernel": ["pyodide_kernel"], "ipykernel": ["ipykernel"]}
+#: what every page loads at start: what pyodide-kernel's worker would otherwise install one
+#: by one itself (its initPackageManager and initKernel), and the page's own packages
+#: (`page_packages`: what the page's code may import, read from it by scripts/page_imports.py)
+KERNEL_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
+#: this checkout's packages, shipped as the one wheel `archwk`
+LOCAL_PACKAGES = ("archwk", "widgets")
+#: modules Pyodide itself provides in the page (not packages of its lock)
+PYODIDE_BUILTIN = {"js", "pyodide", "pyodide_js", "_pyodide"}
 
 #: wheel members never loaded in a page
 TRIM = [
@@ -98,6 +106,15 @@ CDN_SCRIPT = re.compile(r'<script type="module">(?:(?!</script>).)*?import\("htt
 REMOTE = re.compile(r"""(?:href|src)=["']https?://|import\(["']https?://""", re.I)
 #: on every page: a widget that failed to start is reported, with a Reload button
 PAGE_GUARD = (ROOT / "scripts" / "page_guard.js").read_text()
+#: on every page: while Python starts, a plain message (role=status) instead of Voici's
+#: "Executing 1 of 4"; placed after Voici's script that it takes over from
+PROGRESS = (ROOT / "scripts" / "site_progress.js").read_text()
+PROGRESS_BEFORE = '<div id="rendered_cells"'
+#: compiles .pyc files in Pyodide under Node.js (`precompile`)
+SITE_PYC = ROOT / "scripts" / "site_pyc.py"
+PYODIDE_RUN = ROOT / "scripts" / "pyodide_run.mjs"
+#: Python's start-up file in every page (it keeps Python from searching the drive for modules)
+SITECUSTOMIZE = ROOT / "scripts" / "site_sitecustomize.py"
 PYODIDE_KEEP = ("pyodide.asm.js", "pyodide.asm.wasm", "pyodide.js", "pyodide.mjs", "python_stdlib.zip",
                 "package.json")
 
@@ -106,11 +123,12 @@ def log(msg: str) -> None:
     print(f"site: {msg}", file=sys.stderr, flush=True)
 
 
-def run(cmd, **kw) -> None:
+def run(cmd, **kw) -> str:
     r = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if r.returncode:
         out = "\n".join(line for line in (r.stdout + r.stderr).splitlines() if "is ignored" not in line)
         raise SystemExit(f"site: command failed: {' '.join(map(str, cmd))}\n{out[-4000:]}")
+    return r.stdout
 
 
 def norm(name: str) -> str:
@@ -174,8 +192,9 @@ def build_archwk_wheel(out: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for pkg in ("archwk", "widgets"):
         shutil.copytree(ROOT / pkg, src / pkg, ignore=ignore)
+    # the same sources make the same wheel (dates in the zip fixed): its compiled copy is cached
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--no-build-isolation", "-w", str(out), str(src)])
+         "--no-build-isolation", "-w", str(out), str(src)], env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
     shutil.rmtree(src, ignore_errors=True)
     (wheel,) = out.glob("archwk-*.whl")
     return wheel
@@ -197,21 +216,22 @@ def trim_wheel(src: Path, dest_dir: Path) -> Path:
     return dest
 
 
-def sqlite3_stand_in(dest_dir: Path) -> Path:
-    """An empty `sqlite3` wheel: Pyodide's is a wasm build not on PyPI; IPython imports it
-    for its history, and copes when it is a stub (the kernel asks for the package by name)."""
-    path = dest_dir / "sqlite3-1.0.0-py3-none-any.whl"
+def stand_in_wheel(name: str, dest_dir: Path) -> Path:
+    """An empty wheel named `name`, for a package the kernel asks for by name (it would
+    otherwise try to install it from PyPI) whose module no page needs. `import name` then
+    fails as if it were not installed, and what imports it copes: see STAND_INS."""
+    path = dest_dir / f"{name}-1.0.0-py3-none-any.whl"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         files = {
-            "sqlite3_stand_in/__init__.py": "",
-            "sqlite3_stand_in-1.0.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 1.0.0\n",
-            "sqlite3_stand_in-1.0.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: archwk\nRoot-Is-Purelib: true\n"
-                                                       "Tag: py3-none-any\n",
+            f"{name}_stand_in/__init__.py": "",
+            f"{name}_stand_in-1.0.0.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n",
+            f"{name}_stand_in-1.0.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: archwk\nRoot-Is-Purelib: true\n"
+                                                      "Tag: py3-none-any\n",
         }
-        for name, text in files.items():
-            z.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
-        z.writestr(zipfile.ZipInfo("sqlite3_stand_in-1.0.0.dist-info/RECORD", (2020, 1, 1, 0, 0, 0)),
-                   "".join(f"{n},,\n" for n in files) + "sqlite3_stand_in-1.0.0.dist-info/RECORD,,\n")
+        for member, text in files.items():
+            z.writestr(zipfile.ZipInfo(member, (2020, 1, 1, 0, 0, 0)), text)
+        z.writestr(zipfile.ZipInfo(f"{name}_stand_in-1.0.0.dist-info/RECORD", (2020, 1, 1, 0, 0, 0)),
+                   "".join(f"{n},,\n" for n in files) + f"{name}_stand_in-1.0.0.dist-info/RECORD,,\n")
     return path
 
 
@@ -245,9 +265,11 @@ def make_pyodide_dir(static: Path) -> dict:
             if name in PYODIDE_KEEP or name == "pyodide-lock.json":
                 with tar.extractfile(member) as f:
                     (pyo / name).write_bytes(f.read())
+    with zipfile.ZipFile(pyo / "python_stdlib.zip", "a", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("sitecustomize.py", (2020, 1, 1, 0, 0, 0)), SITECUSTOMIZE.read_text())
     lock = json.loads((pyo / "pyodide-lock.json").read_text())
     src = lock["packages"]
-    keep = [k for k in lock_closure(src) if k != "sqlite3"]
+    keep = [k for k in lock_closure(src) if k not in STAND_INS]
 
     reqs = [f"{src[k]['name']}=={src[k]['version']}" for k in keep]
     reqs += [f"{name}=={v[0]}" for name, v in BROWSER_WHEELS.items()]
@@ -271,11 +293,10 @@ def make_pyodide_dir(static: Path) -> dict:
     # lock too, so that they load with the rest at start instead of one after another
     kernel_pypi = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     for name, imports in KERNEL_WHEELS.items():
-        (wheel,) = [w for w in kernel_pypi.glob("*.whl") if norm(w.name.split("-")[0]) == norm(name)
-                    and w.name.split("-")[1] == KERNEL_WHEEL_VERSIONS.get(name, w.name.split("-")[1])]
+        (wheel,) = [w for w in kernel_pypi.glob("*.whl") if norm(w.name.split("-")[0]) == norm(name)]
         add(name, name, wheel.name.split("-")[1], wheel, imports, [], trimmed=False)
-    stub = sqlite3_stand_in(WORK / "tmp")
-    add("sqlite3", "sqlite3", "1.0.0", stub, ["sqlite3"], [], trimmed=False)
+    for name in STAND_INS:
+        add(name, name, "1.0.0", stand_in_wheel(name, WORK / "tmp"), [], [], trimmed=False)
     archwk = build_archwk_wheel(WORK / "tmp")
     version = archwk.name.split("-")[1]
     add("archwk", "archwk", version, archwk, ["archwk", "widgets"], [], trimmed=False)
@@ -287,7 +308,56 @@ def make_pyodide_dir(static: Path) -> dict:
             raise SystemExit(f"site: {k} depends on {missing}, which the site does not ship")
     lock["packages"] = packages
     (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    precompile(pyo, packages)
+    for entry in packages.values():
+        entry["sha256"] = sha256(pyo / entry["file_name"])
+    (pyo / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return packages
+
+
+def precompile(pyo: Path, packages: dict) -> None:
+    """Add .pyc files for the browser's Python to the wheels and the standard library's zip
+    in `pyo`, in place, for the modules the pages import as they start (and all of archwk):
+    scripts/site_pyc.py, run in Pyodide under Node.js, runs each page's code to see what it
+    imports. A page then starts without compiling them (IPython, the widgets, plotly's
+    figure classes, archwk: seconds on a first visit). The results are kept in
+    .site-work/cache/pyc under a hash of everything they depend on: a build with nothing
+    changed compiles nothing."""
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    pages = {nb.stem: notebook_code(nb) for nb in notebooks}
+    load = sorted({p for nb in notebooks for p in page_packages(nb, packages)})
+    archives = [pyo / "python_stdlib.zip", *(pyo / e["file_name"] for e in packages.values())]
+    key = hashlib.sha256(json.dumps({
+        "archives": {a.name: sha256(a) for a in archives}, "pages": pages, "load": load,
+        "tools": [sha256(SITE_PYC), sha256(PYODIDE_RUN)], "pyodide": PYODIDE_VERSION,
+    }, sort_keys=True).encode()).hexdigest()[:24]
+    cached = CACHE / "pyc" / key
+    if not all((cached / a.name).is_file() for a in archives):
+        node = shutil.which("node")
+        if node is None:
+            raise SystemExit("site: Node.js is needed to compile the Python files for the browser "
+                             "(apt-get install nodejs)")
+        tmp = WORK / "tmp" / "pyc"
+        shutil.rmtree(tmp, ignore_errors=True)
+        (tmp / "pages").mkdir(parents=True)
+        for stem, code in pages.items():
+            (tmp / "pages" / f"{stem}.py").write_text(code)
+        job = {"out": f"/host{tmp / 'out'}", "archives": [f"/host{a}" for a in archives], "load": load,
+               "pages": {stem: f"/host{tmp / 'pages' / f'{stem}.py'}" for stem in pages},
+               "whole": [packages["archwk"]["file_name"]]}
+        (tmp / "job.json").write_text(json.dumps(job))
+        log("compiling the modules the pages import, for the browser's Python (Pyodide under Node.js)")
+        out = run([node, str(PYODIDE_RUN), str(pyo), str(SITE_PYC), f"/host{tmp / 'job.json'}"])
+        (CACHE / "pyc-report.txt").write_text(out)  # which modules of which archive, and page notes
+        for line in out.splitlines():
+            if line.startswith("site_pyc:"):
+                log(line.removeprefix("site_pyc: "))
+        shutil.rmtree(CACHE / "pyc", ignore_errors=True)  # only the latest is kept
+        cached.mkdir(parents=True)
+        for a in archives:
+            shutil.move(tmp / "out" / a.name, cached / a.name)
+    for a in archives:
+        shutil.copyfile(cached / a.name, a)
 
 
 def kernel_settings(packages: list[str], plotly: bool = False) -> dict:
@@ -322,39 +392,82 @@ def make_lite_dir(lite: Path) -> None:
     }, indent=2))
     (lite / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {"litePluginSettings": kernel_settings(BASE_PACKAGES)},
+        "jupyter-config-data": {"litePluginSettings": kernel_settings(KERNEL_PACKAGES)},
     }, indent=2))
 
 
 # --------------------------------------------------------------------------- after the build
 
-def page_packages(stem: str) -> list[str]:
-    extra = PAGE_PACKAGES["plotly"] if stem in PLOTLY_PAGES else []
-    return BASE_PACKAGES + extra
+def notebook_code(path: Path) -> str:
+    """A notebook's code cells, as one Python text (IPython's %magics and !commands blanked)."""
+    cells = json.loads(path.read_text())["cells"]
+    lines = []
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            lines += ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
+    return "\n".join(lines) + "\n"
 
 
-def patch_pages(out: Path) -> list[str]:
-    """Each page: no CDN links, a page-relative base URL (sub-paths), its own package list."""
-    pages = []
+def page_packages(notebook: Path, lock: dict) -> list[str]:
+    """The packages a page loads at start: the kernel's, and the lock's packages holding
+    what the page's code may import (scripts/page_imports.py reads it, lazy imports in
+    functions included). A module the page may import that is neither shipped, nor in
+    Python's standard library, nor Pyodide's own stops the build, unless the code copes
+    without it (an import inside `try: ... except ImportError`)."""
+    source = page_imports.Source(ROOT, LOCAL_PACKAGES, notebook.parent)
+    try:
+        found = page_imports.page_imports(notebook_code(notebook), source, notebook.name)
+    except SyntaxError as e:
+        raise SystemExit(f"site: {notebook.name}: its code does not parse ({e})") from None
+    by_import = {name: key for key, entry in lock.items() for name in entry["imports"]}
+    wanted = set()
+    if any(m.split(".")[0] in LOCAL_PACKAGES for m in found.local):
+        wanted.add(by_import[LOCAL_PACKAGES[0]])
+    missing = []
+    for top, uses in sorted(found.external.items()):
+        if top in by_import:
+            wanted.add(by_import[top])
+        elif top in sys.stdlib_module_names or top in PYODIDE_BUILTIN:
+            continue
+        elif top in found.required():
+            missing.append(f"{top} (imported at {', '.join(u.where for u in uses if not u.optional)})")
+    if missing:
+        raise SystemExit(f"site: the page {notebook.name} may import what the site does not ship: "
+                         f"{'; '.join(missing)}. Add its wheel to BROWSER_WHEELS in scripts/site_build.py, "
+                         "or import it inside try/except ImportError with a fallback")
+    return KERNEL_PACKAGES + sorted(wanted - set(KERNEL_PACKAGES))
+
+
+def patch_pages(out: Path) -> dict[str, list[str]]:
+    """Each page: no CDN links, a page-relative base URL (sub-paths), its own package list
+    (`page_packages`); returns {page: packages}."""
+    lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    pages: dict[str, list[str]] = {}
     for html_path in sorted((out / "voici").rglob("*.html")):
         text = html_path.read_text()
         new = CDN_SCRIPT.sub("", CDN_LINK.sub("", text))
-        if html_path.parent.name == "render" and "archwk page guard" not in new:
+        render = html_path.parent.name == "render"
+        packages = page_packages(ROOT / "notebooks" / f"{html_path.stem}.ipynb", lock) if render else []
+        board = "plotly" in packages
+        if render and "archwk page guard" not in new:
             new = new.replace("</head>", f"<script>{PAGE_GUARD}</script>\n</head>", 1)
+        if render and "archwk site progress" not in new:
+            if PROGRESS_BEFORE not in new:
+                raise SystemExit(f"site: {html_path.name} has no {PROGRESS_BEFORE}> (another Voici template?)")
+            new = new.replace(PROGRESS_BEFORE, f"<script>{PROGRESS}</script>\n{PROGRESS_BEFORE}", 1)
         m = re.search(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', new, re.S)
         if m:
             config = json.loads(m.group(2))
             depth = len(html_path.relative_to(out).parts) - 1
             config["baseUrl"] = "../" * depth or "./"
-            if html_path.parent.name == "render":
-                stem = html_path.stem
+            if render:
                 settings = config.setdefault("litePluginSettings", {})
-                plotly = stem in PLOTLY_PAGES
-                for plugin, values in kernel_settings(page_packages(stem), plotly).items():
+                for plugin, values in kernel_settings(packages, board).items():
                     settings.setdefault(plugin, {}).update(values)
-                pages.append(stem)
+                pages[html_path.stem] = packages
             new = new[:m.start(2)] + json.dumps(config) + new[m.end(2):]
-            if html_path.parent.name == "render" and html_path.stem in PLOTLY_PAGES:
+            if render and board:
                 new = new.replace("</head>", f'<link rel="modulepreload" href="../../{BUNDLE_FILE}">\n</head>', 1)
         if new != text:
             html_path.write_text(new)
@@ -425,7 +538,8 @@ def build(out: Path) -> dict:
     pages = patch_pages(out)
     finish(out)
     shutil.rmtree(WORK / "tmp", ignore_errors=True)
-    result = {"out": str(out), "pages": pages, "bytes": dir_size(out), "seconds": round(time.monotonic() - t0, 1)}
+    result = {"out": str(out), "pages": sorted(pages), "packages": pages, "bytes": dir_size(out),
+              "seconds": round(time.monotonic() - t0, 1)}
     return result
 
 
@@ -440,7 +554,7 @@ def make_server(root: Path, port: int = 0, prefix: str = "/"):
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
 
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+        extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                           ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
                           ".json": "application/json", ".whl": "application/octet-stream"}
 
@@ -468,7 +582,7 @@ def serve(root: Path, port: int, prefix: str) -> int:
         server = make_server(root.resolve(), port, prefix)
     except OSError as e:
         raise SystemExit(f"site: cannot listen on 127.0.0.1:{port} ({e.strerror}); "
-                         "choose another port with ARCHWK_PORT=...")
+                         "choose another port with ARCHWK_PORT=...") from None
     print(f"\narchwk static site: {server.url}\n(serving {root}; stop with Ctrl-C)\n", flush=True)
     try:
         server.serve_forever()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import subprocess
 import threading
 import time
@@ -69,7 +70,7 @@ class Requests:
     @property
     def foreign(self) -> list[str]:
         return [u for u in self.urls
-                if not (u.startswith("http://127.0.0.1:") or u.startswith(("data:", "blob:", "about:")))]
+                if not (u.startswith(("http://127.0.0.1:", "data:", "blob:", "about:")))]
 
 
 def wait_ready(page, selector: str, timeout: float) -> float:
@@ -77,3 +78,42 @@ def wait_ready(page, selector: str, timeout: float) -> float:
     t0 = time.monotonic()
     page.wait_for_selector(selector, timeout=timeout)
     return time.monotonic() - t0
+
+
+#: words that mean something went wrong in the page: a Python traceback or exception name,
+#: ipywidgets' "Error displaying widget", an "Error" anywhere in the text
+ERROR_TEXT = re.compile(r"Traceback|\b[A-Z]\w*(?:Error|Exception)\b|\bError\b|Error displaying widget")
+#: a cell's error output (a traceback, or text Python wrote to stderr)
+ERROR_OUTPUT = ('[data-mime-type="application/vnd.jupyter.stderr"], '
+                '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-output.jp-mod-error')
+
+
+def page_problems(page) -> list[str]:
+    """What on the page says something went wrong: error output cells, error words in
+    the visible text, the page guard's "did not start" banner. [] for a clean page."""
+    problems = [f"error output: {t.strip()[:300]}" for t in page.locator(ERROR_OUTPUT).all_inner_texts()]
+    text = page.inner_text("body")
+    problems += [f"text: {line.strip()[:200]}" for line in text.splitlines() if ERROR_TEXT.search(line)]
+    if page.locator(".archwk-reload").count():
+        problems.append("the page guard says part of the page did not start")
+    return problems
+
+
+#: ask the page's kernel (Python in the page) a question through its connection, as the
+#: page's widgets do; returns what Python printed, or None when the page has no kernel
+KERNEL_ASK_JS = """
+async (code) => {
+  const app = window.jupyterapp;
+  const kernel = app && app._widgetManager && app._widgetManager._kernel;
+  if (!kernel) return null;
+  const out = [];
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  future.onIOPub = (msg) => { if (msg.header.msg_type === 'stream') out.push(msg.content.text); };
+  await future.done;
+  return out.join('');
+}
+"""
+
+
+def ask_kernel(page, code: str) -> str | None:
+    return page.evaluate(KERNEL_ASK_JS, code)

@@ -174,6 +174,72 @@ def test_a_hint_for_a_position_left_meanwhile_is_not_shown():
     assert hp.choices == [] and "press Hint again" in hp.status.value
 
 
+# ---- in the browser: Python has no threads there, and the page's event loop runs the coach
+
+@pytest.fixture
+def page_loop(monkeypatch):
+    """An event loop standing in for the page's (Pyodide's): the coach's work waits in it
+    until the test lets it run; the page is "still" after a hundredth of a second."""
+    import asyncio
+
+    import widgets.coach
+    monkeypatch.setattr(widgets.coach, "QUIET_SECONDS", 0.01)
+    loop = asyncio.new_event_loop()
+    loop.run = lambda: loop.run_until_complete(asyncio.sleep(0.05))
+    yield loop
+    loop.close()
+
+
+@pytest.fixture
+def judged(monkeypatch):
+    """The positions the coach library is asked to judge a move at."""
+    import widgets.coach
+    asked = []
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(lib, name)
+
+        def judge(self, state, action, **kw):
+            asked.append(state)
+            return lib.judge(state, action, **kw)
+
+    monkeypatch.setattr(widgets.coach, "_lib", Counting)
+    return asked
+
+
+def test_in_the_browser_a_move_is_answered_before_the_coach_judges_it(page_loop, judged):
+    """Issue 21: a board click on the site waited for the coach's judgement of the move (a
+    second) before the board moved; now the explorer answers first, and says the coach is
+    judging, and the judgement follows once the page is still."""
+    ex = explorer(seats=["person"] * 3, loop=page_loop)
+    before = ex.state
+    ex.choose(before.legal_actions()[0])
+    assert ex.session.cursor == 1 and judged == []  # answered: the move is made, nothing judged yet
+    assert "judging the last move" in ex.coach.judgement_note.value
+    page_loop.run()
+    assert judged == [before] and ex.coach.judgement_for() is not None
+    assert ex.coach.judgement_note.value == ""
+
+
+def test_in_the_browser_moves_in_a_row_are_answered_and_the_latest_is_judged(page_loop, judged):
+    ex = explorer(seats=["person"] * 3, loop=page_loop)
+    first = ex.state
+    ex.choose(first.legal_actions()[0])
+    second = ex.state
+    ex.choose(second.legal_actions()[0])
+    assert ex.session.cursor == 2 and judged == []
+    page_loop.run()
+    assert judged == [second]  # the first move's judgement, not begun, gave way
+    assert ex.coach.judgement_for() is not None
+    ex.goto(1)  # the first move: not judged, and not said to be
+    assert ex.coach.judgement_for() is None and ex.coach.judgement_note.value == ""
+    ex.choose(ex.state.legal_actions()[0])
+    ex.coach.close()  # the page closed: nothing more is judged
+    page_loop.run()
+    assert judged == [second]
+
+
 def test_no_hint_for_another_players_view():
     ex = explorer()
     p = ex.state.current_player

@@ -20,7 +20,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 import site_browser as sb
 import voila_browser as vb
 from test_browser import YOUR_PLACEMENT, click_and_wait, decision_buttons, place, play_draft
@@ -86,6 +85,26 @@ def test_site_holds_every_page_and_what_they_load(site):
     for module in ("archwk/engine.py", "widgets/board.py", "widgets/links.py"):
         assert module in names
         assert z_text(archwk_wheel, module) == (vb.ROOT / module).read_text()
+    # compiled for the browser's Python (3.13) at build time: all of archwk, and of the other
+    # wheels and the standard library the modules the pages import as they start
+    with zipfile.ZipFile(archwk_wheel) as z:
+        archwk_names = set(z.namelist())
+    sources = [n for n in archwk_names if n.endswith(".py")]
+    assert all(n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] + ".cpython-313.pyc" in archwk_names
+               for n in sources)
+    with zipfile.ZipFile(pyo / lock["plotly"]["file_name"]) as z:
+        plotly_all = set(z.namelist())
+    plotly_pyc = [n for n in plotly_all if n.endswith(".pyc")]
+    assert {"plotly/basedatatypes.pyc", "plotly/graph_objs/_figurewidget.pyc"} <= plotly_all
+    assert "plotly/basedatatypes.py" not in plotly_all  # (in place of the source)
+    assert 100 < len(plotly_pyc) < len([n for n in plotly_all if n.endswith(".py")])  # what pages import
+    with zipfile.ZipFile(pyo / "python_stdlib.zip") as z:
+        stdlib = set(z.namelist())
+    assert {"json/__init__.pyc", "sitecustomize.pyc"} <= stdlib and "json/__init__.py" not in stdlib
+    # the kernel's jedi (code completion: no page has code to complete) is an empty stand-in
+    with zipfile.ZipFile(pyo / lock["jedi"]["file_name"]) as z:
+        assert not [n for n in z.namelist() if n.startswith("jedi/")]
+    assert "parso" not in lock
     # trimmed: no JupyterLab extension copies in the wheels, no JupyterLite app shell
     with zipfile.ZipFile(pyo / lock["plotly"]["file_name"]) as z:
         plotly_names = z.namelist()
@@ -109,7 +128,7 @@ def z_text(wheel: Path, member: str) -> str:
 
 
 def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
-    out, _ = site
+    out, result = site
     for name in sb.PAGES:
         html = (out / "voici" / "render" / f"{name}.html").read_text()
         assert not re.search(r"""(?:href|src)=["']https?://|import\(["']https?://""", html), name
@@ -120,7 +139,9 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
         assert kernel["disablePyPIFallback"] is True
         assert kernel["pyodideUrl"].startswith("./") or not kernel["pyodideUrl"].startswith("http")
         packages = kernel["loadPyodideOptions"]["packages"]
-        assert "archwk" in packages
+        # what the page loads is what the build read from its code (tests/test_page_imports.py)
+        assert packages == result["packages"][name]
+        assert {"archwk", "anywidget", "ipywidgets"} <= set(packages)  # every page shows widgets.a11y
         # the dashboard and the card gallery draw no plotly figure: they do not load plotly;
         # the others preload its FigureWidget script, and their Python is told where it is
         board = name not in ("dashboard", "gallery")
@@ -133,32 +154,140 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
 
 # --------------------------------------------------------------------------- in Chromium
 
-def open_site_page(browser, base, name: str, wait_for: str, board: bool = False):
+#: every page of the site, the dashboard first (the address a club gives out)
+ORDER = ("dashboard", *[p for p in sb.PAGES if p != "dashboard"])
+#: what shows that a page's widgets are drawn (a page not named here: Voici's loading box is gone)
+READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
+         "explorer": ".js-plotly-plot", "whatif": ".js-plotly-plot", "solo": ".js-plotly-plot",
+         "bots": ".archwk-botcompare"}
+BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo")
+STARTING = "Starting Python in your browser... this takes a few seconds the first time."
+
+
+def open_site_page(browser, base, name: str):
+    """A first visit (a new browser context: nothing cached) of page `name`: it says that
+    Python is starting until its widgets are drawn. Returns (page, console, requests)."""
     context = browser.new_context(viewport={"width": 1500, "height": 1100})
     requests = sb.Requests(context, base)
     page = context.new_page()
     console = vb.Console().attach(page)
     t0 = time.monotonic()
-    page.goto(sb.page_url(base, name), timeout=LOAD_TIMEOUT)
-    page.wait_for_selector(wait_for, timeout=LOAD_TIMEOUT)
-    if board:
-        vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    page.goto(sb.page_url(base, name), timeout=LOAD_TIMEOUT, wait_until="domcontentloaded")
+    # while Python starts: a plain message, read out once by a screen reader (role=status)
+    status = page.locator("#loading")
+    if status.count():  # (gone already only if Python started before this line ran)
+        assert status.get_attribute("role") == "status"
+        assert status.locator("#loading_text").inner_text() == STARTING
+    try:
+        page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT)
+        page.wait_for_selector(READY.get(name, "#rendered_cells"), timeout=LOAD_TIMEOUT)
+        if name in BOARD_PAGES:
+            vb.wait_board(page, timeout=LOAD_TIMEOUT)
+    except Exception:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"timeout-{name}.png"), full_page=True)
+        raise AssertionError(f"{name} did not start: {sb.page_problems(page)} {console.errors}") from None
     RENDER_TIMES.setdefault(name, round(time.monotonic() - t0, 1))
     return page, console, requests
 
 
 def assert_clean(page, console, requests, name: str) -> None:
+    """No traceback, error output or "Error" text on the page, no console error, nothing
+    asked of another host, no failed request."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    assert vb.widget_errors(page) == []
+    assert sb.page_problems(page) == [], name
     assert console.errors == [], console.errors
     assert requests.foreign == [], f"requests that left 127.0.0.1: {requests.foreign}"
     assert requests.failed == [], requests.failed
 
 
-@needs_chromium
-def test_site_explorer_moves_change_the_board(base, browser):
-    page, console, requests = open_site_page(browser, base, "explorer", ".js-plotly-plot", board=True)
+def wait_text(page, text: str, timeout: float = STEP_TIMEOUT) -> None:
+    page.get_by_text(text).first.wait_for(timeout=timeout)
+
+
+# ---- what each page's Python answers (one thing at least; a board move on game pages)
+
+#: in the page's Python: the modules it imported came compiled for it (this Python's magic
+#: number): archwk's beside their source, a wheel's (IPython) and the standard library's
+#: (json, in its zip) in place of it
+PYC_CHECK = """
+import importlib.util, zipfile, archwk, IPython, json
+magic = importlib.util.MAGIC_NUMBER
+ours = open(importlib.util.cache_from_source(archwk.__file__), 'rb').read(4) == magic
+theirs = IPython.__file__.endswith('.pyc') and open(IPython.__file__, 'rb').read(4) == magic
+archive, member = json.__file__.split('.zip/')
+with zipfile.ZipFile(archive + '.zip') as z:
+    stdlib = member.endswith('.pyc') and z.read(member)[:4] == magic
+print(ours, theirs, stdlib)
+"""
+
+
+def dashboard_answers(page, console, requests) -> None:
+    # the page's Python runs in the browser, and says so on the page
+    assert sb.ask_kernel(page, "import sys; print(sys.platform)") == "emscripten\n"
+    # it imports the modules the build compiled for it, instead of compiling them each visit
+    assert sb.ask_kernel(page, PYC_CHECK) == "True True True\n"
+    # and it does not search the site's drive for modules (about a hundred requests each
+    # waited for, before): the drive is only listed (its folder, each notebook)
+    drive = [u for u in requests.urls if u.endswith("/api/drive")]
+    assert len(drive) <= len(sb.PAGES) + 4, f"{len(drive)} requests to the drive"
+    assert "runs entirely in your browser" in vb.body_text(page)
+    # links to the other pages are the site's .html pages, relative (sub-path)
+    for title, stem in (("Rules tutorial", "tutorial"), ("Game explorer", "explorer"), ("What-if analysis", "whatif"),
+                        ("Solo play", "solo"), ("Card gallery", "gallery"), ("Bots compared", "bots")):
+        assert page.get_by_role("link", name=re.compile(rf"{title} →")).get_attribute("href") == f"{stem}.html"
+    page.get_by_role("tab", name="Rules notes").click()
+    wait_text(page, "Quarry yield")
+
+
+def gallery_answers(page, console, requests) -> None:
+    """All 43 buildings and 43 apprentices; the Cards filter narrows them (Python filters)."""
+    entries = page.locator(".archwk-gallery-entry")
+    assert entries.count() == 86
+    page.get_by_label("Cards").select_option(label="Buildings")
+    page.wait_for_function("() => document.querySelectorAll('.archwk-gallery-entry').length === 43",
+                           timeout=STEP_TIMEOUT)
+    wait_text(page, "43 buildings and 0 apprentices")
+
+
+#: what the tutorial keeps in the browser's storage (widgets.storage: key "@" page path)
+STORED_PROGRESS_JS = """
+() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress@'))
+  .map(k => [k, localStorage.getItem(k)])
+"""
+
+
+def tutorial_answers(page, console, requests) -> None:
+    """Lesson 1 by clicks on the board's buttons (a move: a worker on the Guildhall), then
+    the lesson is still done after a reload (the browser keeps it), until Reset progress."""
+    assert "Lesson 1 of 18" in vb.body_text(page)
+    wait_text(page, "0 of 18 lessons done")
+    assert vb.board(page)["workers"].get("guildhall") is None
+    click_and_wait(page, decision_buttons(page, r"^(Place a worker at the )?Guildhall").first,
+                   lambda: page.get_by_text("Now choose what to construct").count() > 0, console=console)
+    assert vb.board(page)["workers"]["guildhall"] == {"0": 1}
+    page.get_by_role("button", name=re.compile(r"^Construct the Well")).click()
+    page.wait_for_selector(".archwk-right", timeout=STEP_TIMEOUT)
+    verdict = page.inner_text(".archwk-verdict")
+    assert verdict.startswith("✔ Right") and "3 VP" in verdict
+    wait_text(page, "1 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('aim')", timeout=STEP_TIMEOUT)
+    assert page.evaluate(STORED_PROGRESS_JS) == [
+        ["archwk-tutorial-progress@/archwk/voici/render/tutorial.html", '{"version": 1, "done": ["aim"]}']]
+    page.reload(timeout=LOAD_TIMEOUT)  # Python starts again in the page: only the browser remembers
+    page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(".archwk-task", timeout=LOAD_TIMEOUT)
+    wait_text(page, "1 of 18 lessons done")
+    assert page.locator(".archwk-verdict").count() == 0
+    assert page.get_by_role("button", name="✓1").count() == 1
+    page.get_by_role("button", name="Reset progress").click()
+    wait_text(page, "0 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('\"done\": []')", timeout=STEP_TIMEOUT)
+    assert page.get_by_role("button", name="✓1").count() == 0
+
+
+def explorer_answers(page, console, requests) -> None:
     play_draft(page, console)
     assert vb.board(page)["workers"].get("quarry", {}).get("0") is None
     b = place(page, "Quarry", "quarry", console)
@@ -166,64 +295,58 @@ def test_site_explorer_moves_change_the_board(base, browser):
     page.get_by_text(YOUR_PLACEMENT).first.wait_for(timeout=STEP_TIMEOUT)  # the bots played
     b = place(page, "Forest", "forest", console)
     assert b["workers"]["forest"]["0"] == 1 and b["workers"]["quarry"]["0"] == 1
-    # links to the other pages are the site's .html pages, relative (sub-path)
     back = page.get_by_role("link", name="← Dashboard")
     assert back.get_attribute("href") in ("dashboard.html", "./dashboard.html")
-    assert_clean(page, console, requests, "explorer-after-moves")
-    page.context.close()
 
 
-@needs_chromium
-def test_site_tutorial_first_lesson_by_clicks(base, browser):
-    page, console, requests = open_site_page(browser, base, "tutorial", ".archwk-task", board=True)
-    assert "Lesson 1 of 18" in vb.body_text(page)
-    assert vb.board(page)["workers"].get("guildhall") is None
-    click_and_wait(page, decision_buttons(page, r"^(Place a worker at the )?Guildhall").first,
-                   lambda: page.get_by_text("Now choose what to construct").count() > 0, console=console)
-    page.get_by_role("button", name=re.compile(r"^Construct the Well")).click()
-    page.wait_for_selector(".archwk-right", timeout=STEP_TIMEOUT)
-    verdict = page.inner_text(".archwk-verdict")
-    assert verdict.startswith("✔ Right") and "3 VP" in verdict
-    assert "1 of 18 lessons done" in vb.body_text(page)
-    assert vb.board(page)["workers"]["guildhall"] == {"0": 1}
-    assert_clean(page, console, requests, "tutorial-lesson-1-done")
-    page.context.close()
-
-
-@needs_chromium
-def test_site_dashboard_links_and_notice(base, browser):
-    page, console, requests = open_site_page(browser, base, "dashboard", ".archwk-dashboard")
-    # the page says what the browser cannot do
-    assert "runs entirely in your browser" in vb.body_text(page)
-    card = page.get_by_role("link", name=re.compile(r"Solo play →"))
-    assert card.get_attribute("href") == "solo.html"
-    assert_clean(page, console, requests, "dashboard")
-    card.click()
-    page.wait_for_url(re.compile(r"/archwk/voici/render/solo\.html$"), timeout=LOAD_TIMEOUT)
-    t0 = time.monotonic()
-    page.wait_for_selector(".js-plotly-plot", timeout=LOAD_TIMEOUT)
-    vb.wait_board(page, timeout=LOAD_TIMEOUT)
-    RENDER_TIMES.setdefault("solo", round(time.monotonic() - t0, 1))
-    page.get_by_text("Constantine").first.wait_for(timeout=STEP_TIMEOUT)
-    assert_clean(page, console, requests, "solo")
-    page.context.close()
-
-
-@needs_chromium
-def test_site_whatif_page_compares_the_choices(base, browser):
-    page, console, requests = open_site_page(browser, base, "whatif", ".js-plotly-plot", board=True)
+def whatif_answers(page, console, requests) -> None:
+    """The comparison of the choices, then a move on the board (a worker to the Quarry)."""
     page.get_by_text("Projected VP").first.wait_for(timeout=LOAD_TIMEOUT)
     assert "choices for" in page.inner_text(".archwk-compare")
-    assert_clean(page, console, requests, "whatif")
-    page.context.close()
+
+    def at_quarry() -> int:
+        return sum((vb.board(page)["workers"].get("quarry") or {}).values())
+
+    before = at_quarry()
+    click_and_wait(page, decision_buttons(page, r"^(Place a worker at the )?Quarry\b").first,
+                   lambda: at_quarry() == before + 1, console=console)
+
+
+def solo_answers(page, console, requests) -> None:
+    page.get_by_text("Constantine").first.wait_for(timeout=STEP_TIMEOUT)
+    play_draft(page, console)
+    b = place(page, "Quarry", "quarry", console)
+    assert b["workers"]["quarry"]["0"] == 1
+
+
+def bots_answers(page, console, requests) -> None:
+    """Two games played in the page, and the results say so."""
+    games = page.get_by_label("Games", exact=True)
+    games.fill("2")
+    games.press("Enter")
+    page.get_by_role("button", name="Play the games").click()
+    page.get_by_text(re.compile(r"^2 games played in ")).first.wait_for(timeout=LOAD_TIMEOUT)
+
+
+def kernel_answers(page, console, requests) -> None:
+    """A page with no check of its own (a new notebook): its Python answers."""
+    assert sb.ask_kernel(page, "print(6 * 7)") == "42\n"
+
+
+ANSWERS = {"dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,
+           "explorer": explorer_answers, "whatif": whatif_answers, "solo": solo_answers, "bots": bots_answers}
 
 
 @needs_chromium
-def test_site_gallery_shows_every_card_and_filters(base, browser):
-    """The card gallery runs in the browser too: all 43 buildings and 43
-    apprentices, and a filter narrows them."""
-    page, console, requests = open_site_page(browser, base, "gallery", ".archwk-gallery-entry")
-    entries = page.locator(".archwk-gallery-entry")
-    assert entries.count() == 86
-    assert_clean(page, console, requests, "gallery")
+@pytest.mark.parametrize("name", ORDER)
+def test_site_page_opens_clean_and_answers(base, browser, name):
+    """Issue 21: every page of the static site, the dashboard first, opens without a
+    traceback, an error output or "Error" text (the dashboard and the gallery opened with
+    "ModuleNotFoundError: No module named 'anywidget'" and the tests only read the
+    console), says "Starting Python in your browser..." until it is drawn, and its Python
+    answers (a move on the board's pages); clean again afterwards."""
+    page, console, requests = open_site_page(browser, base, name)
+    assert_clean(page, console, requests, name)
+    ANSWERS.get(name, kernel_answers)(page, console, requests)
+    assert_clean(page, console, requests, f"{name}-answered")
     page.context.close()

@@ -28,8 +28,10 @@ shows it, in the players' colours and shapes (widgets.palette) and in words.
 The hint, the judgements and the review take a second or more. Where the
 kernel has threads (Jupyter, Voila) they run on a worker thread, so the page
 keeps answering clicks; the Hint button shows that the coach is thinking. In
-the static site (Pyodide: no threads) they run at once, after the busy state
-has been drawn; the hint's time budget bounds the wait.
+the static site (Pyodide: no threads) they run on the page's event loop after
+the click has been answered (the board redrawn, the busy state drawn); a move's
+judgement waits until the page has been still for half a second, so clicks in a
+row are answered at once (`Jobs`).
 
 >>> import archwk
 >>> from widgets.explorer import GameExplorer
@@ -148,19 +150,52 @@ class ReviewStopped(Exception):
     """Raised from the review's progress callback when Stop is pressed."""
 
 
+#: in the browser (no threads), how long the page must be still before the coach judges a
+#: move: a click that comes sooner is answered at once, and a newer move's judgement
+#: replaces one not yet begun (the judgement line is about the latest move)
+QUIET_SECONDS = 0.5
+
+
+def page_loop():
+    """The event loop of the page Python runs in (Pyodide's, in the browser): work put
+    there runs after the message being handled, so the page is answered first. None
+    where the kernel has threads."""
+    if threads_available():
+        return None
+    import asyncio
+    try:
+        return asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+
+
 class Jobs:
     """Runs the coach's slow work: on a daemon thread where the kernel has
-    threads (`background`), else at once. `done(result)` or `failed(error)`
-    is called afterwards (on that thread); nothing is called after `close()`."""
+    threads (`background`); else, in a page with an event loop (`loop`: the
+    browser's), after the message being handled, so that the board answers the
+    click first; else at once. `done(result)` or `failed(error)` is called
+    afterwards (on that thread); nothing is called after `close()`.
 
-    def __init__(self, background: bool | None = None):
+    In the browser a judgement (`run(..., key="judge", delay=QUIET_SECONDS)`)
+    waits until the page has been still for `delay` seconds, and a newer job of
+    the same key replaces it if it has not begun (`dropped()` is called for it):
+    clicks in a row are answered at once, and the coach then judges the latest
+    move. (Python in a page has one thread: a click made while the coach thinks
+    is answered when it is done, after at most its time budget.)"""
+
+    def __init__(self, background: bool | None = None, loop=None):
         self.background = threads_available() if background is None else background
+        self.loop = loop if loop is not None or self.background else page_loop()
         self._threads: list[threading.Thread] = []
+        self._waiting: dict[object, tuple[Any, Callable[[], None] | None]] = {}  # key -> (handle, dropped)
         self.closed = False
 
     def run(self, work: Callable[[], Any], done: Callable[[Any], None],
-            failed: Callable[[BaseException], None]) -> None:
+            failed: Callable[[BaseException], None], *, key: object = None, delay: float = 0.0,
+            dropped: Callable[[], None] | None = None) -> None:
         def task() -> None:
+            if handle is not None and self._waiting.get(key, (None,))[0] is handle:
+                del self._waiting[key]  # begun: no longer replaceable
             try:
                 result = work()
             except Exception as e:
@@ -172,16 +207,27 @@ class Jobs:
                     done(result)
                 except Exception as e:
                     failed(e)
-        if not self.background:
+        handle = None
+        if self.background:
+            t = threading.Thread(target=task, daemon=True, name="archwk-coach")
+            self._threads = [x for x in self._threads if x.is_alive()] + [t]
+            t.start()
+        elif self.loop is None:
             task()
-            return
-        t = threading.Thread(target=task, daemon=True, name="archwk-coach")
-        self._threads = [x for x in self._threads if x.is_alive()] + [t]
-        t.start()
+        else:
+            if key is None:
+                key = object()  # (a job of its own)
+            older = self._waiting.pop(key, None)
+            if older is not None:
+                older[0].cancel()
+                if older[1] is not None:
+                    older[1]()
+            handle = self.loop.call_later(delay, task)
+            self._waiting[key] = (handle, dropped)
 
     @property
     def busy(self) -> bool:
-        return any(t.is_alive() for t in self._threads)
+        return bool(self._waiting) or any(t.is_alive() for t in self._threads)
 
     def wait(self, timeout: float = 120.0) -> bool:
         """Wait for the work started so far; False if some is still running after `timeout` s."""
@@ -192,6 +238,9 @@ class Jobs:
 
     def close(self) -> None:
         self.closed = True
+        for handle, _ in self._waiting.values():
+            handle.cancel()
+        self._waiting.clear()
 
 
 def _report(e: BaseException) -> None:
@@ -814,9 +863,9 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     def __init__(self, explorer: CoachHost, *, on: bool = True, background: bool | None = None,
                  hint_seconds: float = HINT_SECONDS, judge_seconds: float = JUDGE_SECONDS,
-                 samples: int | None = None, seed: int = 0):
+                 samples: int | None = None, seed: int = 0, loop=None):
         self.explorer = explorer
-        self.jobs = Jobs(background)
+        self.jobs = Jobs(background, loop)
         self.hint_seconds, self.judge_seconds, self.seed = hint_seconds, judge_seconds, seed
         self.samples = samples
         self._lock = threading.RLock()
@@ -961,7 +1010,8 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         lib = _lib()
         self.jobs.run(lambda: lib.judge(before, action, seed=self.seed, **self._budget(self.judge_seconds)),
                       lambda j: self._judged(after, p, j),
-                      lambda e: self._judge_failed(after, e))
+                      lambda e: self._judge_failed(after, e),
+                      key="judge", delay=QUIET_SECONDS, dropped=lambda: self._judge_dropped(after))
 
     def judgement_for(self, index: int | None = None):
         """(player, Judgement) of the person's move the judgement line is about,
@@ -1045,6 +1095,12 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             self.judgements[id(after)] = (after, player, judgement)
             if self.on:
                 self._show_judgement()
+
+    def _judge_dropped(self, after) -> None:
+        """A newer move came before this one's judgement began (in the browser): none."""
+        with self._lock:
+            self._pending.pop(id(after), None)
+            self._show_judgement()
 
     def _judge_failed(self, after, e: BaseException) -> None:
         _report(e)
