@@ -297,6 +297,10 @@ def explorer_answers(page, console, requests) -> None:
     assert b["workers"]["forest"]["0"] == 1 and b["workers"]["quarry"]["0"] == 1
     back = page.get_by_role("link", name="← Dashboard")
     assert back.get_attribute("href") in ("dashboard.html", "./dashboard.html")
+    # the coach judged the move after the board answered (in the browser it waits for a still
+    # page): it says so while it judges, and not for ever
+    page.wait_for_function("() => !document.body.innerText.includes('The coach is judging the last move')",
+                           timeout=STEP_TIMEOUT)
 
 
 def whatif_answers(page, console, requests) -> None:
