@@ -9,7 +9,6 @@ imports the real module on first use, so behaviour is unchanged.
 """
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import sys
 import types
@@ -20,7 +19,13 @@ SLOW = "rfc3987_syntax"
 def _real():
     if isinstance(sys.modules.get(SLOW), _Deferred):
         del sys.modules[SLOW]
-    return importlib.import_module(SLOW)
+    # imported by name, not computed: the static site reads what pages may import
+    # (scripts/page_imports.py), and a computed name would count as any module at all
+    try:
+        import rfc3987_syntax as real  # type: ignore[import-untyped]
+    except ImportError as e:  # uninstalled since the stand-in was put in place
+        raise AttributeError(f"{SLOW} is no longer installed") from e
+    return real
 
 
 class _Deferred(types.ModuleType):
