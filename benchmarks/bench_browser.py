@@ -177,6 +177,9 @@ def play_draft_hot_seat(page) -> None:
     raise RuntimeError("the draft did not end")
 
 
+PROMPT_JS = "() => (document.querySelector('.archwk-prompt') || {}).innerText || ''"
+
+
 def measure_clicks(server, browser, n: int, coach: bool = True, gap_ms: int = 150) -> list[float]:
     context = browser.new_context(viewport={"width": 1500, "height": 1100})
     page = context.new_page()
@@ -199,6 +202,7 @@ def measure_clicks(server, browser, n: int, coach: bool = True, gap_ms: int = 15
     for i in range(n):
         label = cycle[(i // 3) % len(cycle)]  # each player in turn places at the same location
         before = vb.board(page)
+        prompt = page.evaluate(PROMPT_JS)
         t0 = page.evaluate(CLICK_JS, label)
         if t0 is None:
             raise RuntimeError(f"no {label} button")
@@ -212,6 +216,11 @@ def measure_clicks(server, browser, n: int, coach: bool = True, gap_ms: int = 15
             page.wait_for_timeout(10)
         latencies.append(plots[0] - t0)
         print(f"  click {i + 1:2d} ({label}): {plots[0] - t0:.0f} ms", flush=True)
+        # the choices beside the board are their own widgets, drawn a moment after it; a button
+        # of the previous position plays nothing (widgets.decision): wait for the new prompt
+        deadline = time.monotonic() + 30
+        while page.evaluate(PROMPT_JS) == prompt and time.monotonic() < deadline:
+            page.wait_for_timeout(10)
         page.wait_for_timeout(gap_ms)  # before the next click
     context.close()
     return latencies
