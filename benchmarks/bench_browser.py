@@ -36,7 +36,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import voila_browser as vb  # noqa: E402
 
-
 HOOK_JS = """
 () => {
   const gd = Array.from(document.querySelectorAll('.js-plotly-plot'))
@@ -272,7 +271,8 @@ def main(argv=None) -> int:
     if pages:
         worst = max(pages["preheated_s"].values())
         print(f"every page usable (preheated): worst {worst:.2f} s; target <= 4 s: "
-              f"{'met' if worst <= 4 else 'NOT met'}; 3 explorer visitors at once: {pages['explorer_three_at_once_s']} s")
+              f"{'met' if worst <= 4 else 'NOT met'}; "
+              f"3 explorer visitors at once: {pages['explorer_three_at_once_s']} s")
     print(f"load average before/after: {result['loadavg_before']} / {result['loadavg_after']} on {result['cpus']} CPUs")
     out = vb.ROOT / "artifacts" / "bench_browser.json"
     out.parent.mkdir(parents=True, exist_ok=True)
