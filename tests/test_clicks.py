@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 import pytest
-from widget_helpers import click_location, placing, press
+from widget_helpers import click_location, press, two_placements
 
 from archwk import Action
 from widgets import GameExplorer, apps
@@ -29,18 +29,6 @@ from widgets.tutorial import TutorialUI
 def _legal_click(state, location: str) -> bool:
     return click_action(state.legal_actions(), BoardClick("location", location=location)) is not None
 
-
-def _two_placements(seed: int = 6):
-    """An explorer (every seat a person) at a placement whose next decision is again
-    a placement, and a location legal for both: a second click there would play."""
-    for k in range(40):
-        s = placing(3, seed=seed, after=30 + k)
-        for a in s.legal_actions():
-            if a.kind == "place" and a.location != "guildhall":
-                t = s.apply(a)
-                if t.decision == "place" and a in t.legal_actions():
-                    return GameExplorer(s), a.location
-    raise AssertionError("no such position")
 
 
 def _shown(ex: GameExplorer) -> tuple:
@@ -83,7 +71,7 @@ def _double_press(ex: GameExplorer, action) -> None:
 # --------------------------------------------------------------------------- the explorer
 
 def test_explorer_a_double_click_on_the_board_plays_one_move():
-    ex, loc = _two_placements()
+    ex, loc = two_placements()
     _double_click(ex, loc)
     # the same click made on the board as now drawn is a legal move, and plays
     assert _legal_click(ex.state, loc)
@@ -94,7 +82,7 @@ def test_explorer_a_double_click_on_the_board_plays_one_move():
 
 
 def test_explorer_a_double_press_of_a_decision_button_plays_one_move():
-    ex, loc = _two_placements()
+    ex, loc = two_placements()
     action = Action("place", location=loc)
     _double_press(ex, action)
     assert action in ex.state.legal_actions()  # the same choice now: the new position's own button plays it
@@ -106,7 +94,7 @@ def test_explorer_a_double_press_of_a_decision_button_plays_one_move():
 def test_a_click_made_several_positions_ago_plays_nothing_however_late_it_comes():
     """No time in the guard: a click made before the page drew five moves is as stale
     as the second half of a double click."""
-    ex, _loc = _two_placements()
+    ex, _loc = two_placements()
     drawn = ex.board.position
     for k in range(60):  # five moves, then on to a placement
         if k >= 5 and ex.state.decision == "place":
@@ -124,7 +112,7 @@ def test_a_click_made_several_positions_ago_plays_nothing_however_late_it_comes(
 def test_a_click_made_before_a_redraw_of_the_same_position_plays():
     """Only a new position makes earlier clicks stale: a redraw of the same position
     (another view chosen and back, a tab) keeps them."""
-    ex, loc = _two_placements()
+    ex, loc = two_placements()
     drawn = ex.board.position
     ex.viewer = 1
     ex.viewer = None
@@ -138,7 +126,7 @@ def test_a_click_made_before_a_redraw_of_the_same_position_plays():
 def test_a_click_on_a_past_position_after_a_step_back_plays_nothing():
     """Going back in the history is a new position too: a click made on the latest
     drawing does not play at the earlier point (it would start a new line)."""
-    ex, loc = _two_placements()
+    ex, loc = two_placements()
     click_location(ex.board, loc)
     drawn = ex.board.position
     ex.back_button.click()
@@ -148,7 +136,7 @@ def test_a_click_on_a_past_position_after_a_step_back_plays_nothing():
 
 
 def test_the_board_draws_its_position_token_with_each_new_position():
-    ex, _loc = _two_placements()
+    ex, _loc = two_placements()
     seen = {ex.board.position}
     for _ in range(3):
         ex.choose(ex.state.legal_actions()[0])
@@ -340,7 +328,7 @@ def test_a_page_click_message_reaches_the_board_with_its_position():
     """The kernel's side of the same message: the position the page stamped is read
     while the click's handlers run (the board has moved on by the time a later handler
     runs), and only then."""
-    ex, loc = _two_placements()
+    ex, loc = two_placements()
     fig = ex.board.figure
     drawn = ex.board.position
     seen = []

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from widget_helpers import click_location, click_point, placing, until
+from widget_helpers import click_location, click_point, placing, two_placements, until
 
 import archwk
 import widgets
@@ -159,23 +159,11 @@ def test_figure_click_places_a_worker():
     assert ex.state.history[:-1] == s.history or ex.session.states[1] is not s
 
 
-def _two_placements(seed: int = 6):
-    """An explorer at a placement whose next decision is again a placement (by the
-    next seat), and a location legal for both."""
-    for k in range(40):
-        s = placing(3, seed=seed, after=30 + k)
-        for a in s.legal_actions():
-            if a.kind == "place" and a.location != "guildhall":
-                t = s.apply(a)
-                if t.decision == "place" and a in t.legal_actions():
-                    return GameExplorer(s), a.location
-    raise AssertionError("no such position")
-
 
 def test_board_clicks_that_say_no_position_are_all_taken():
     """A click sent by code (a notebook, not a page) says no position: every such
     click counts, as before (the pages' clicks: tests/test_clicks.py)."""
-    ex, loc = _two_placements()
+    ex, loc = two_placements()
     click_location(ex.board, loc, position=None)
     click_location(ex.board, loc, position=None)
     assert len(ex.session) == 3 and ex.board.stale_clicks == 0

@@ -58,3 +58,18 @@ def placing(n: int = 3, seed: int = 1, after: int = 0, **opts) -> archwk.GameSta
     s = archwk.new_game(n, seed=seed, options=archwk.Options(**opts) if opts else None)
     s = until(s, lambda x: len(x.history) >= after, seed)
     return until(s, lambda x: x.decision == "place", seed)
+
+
+def two_placements(seed: int = 6):
+    """An explorer (every seat a person) at a placement whose next decision is again a
+    placement (by the next seat), and a location legal for both: a second click there
+    would play."""
+    from widgets.explorer import GameExplorer
+    for k in range(40):
+        s = placing(3, seed=seed, after=30 + k)
+        for a in s.legal_actions():
+            if a.kind == "place" and a.location != "guildhall":
+                t = s.apply(a)
+                if t.decision == "place" and a in t.legal_actions():
+                    return GameExplorer(s), a.location
+    raise AssertionError("no such position")
