@@ -4,7 +4,7 @@ By default this builds the pure-Python package (nothing is compiled; it runs
 anywhere, the browser's Pyodide included). With ``ARCHWK_COMPILED=1`` in the
 environment, Cython compiles the rules modules (the same source, in Cython's
 pure-Python mode) to extension modules that sit beside the ``.py`` files and
-are imported instead of them. The ``.pxd`` files beside some modules (``archwk/state.pxd``,
+are imported instead of them. The ``.pxd`` files beside some modules (``archwk/games/architects/state.pxd``,
 ``core.pxd``, ``engine.pxd``, ...) add C types to the same source: the state, player and
 action classes become extension types, and the hot rule helpers read their fields as C
 struct members and call each other in C:
@@ -27,10 +27,11 @@ ROOT = Path(__file__).resolve().parent
 
 #: modules left pure in the compiled build (paths under archwk/, as globs)
 PURE = ("__init__.py", "ai/*", "analysis/*", "explain*", "explain/*", "save.py", "views.py", "edit.py",
-        "table.py", "model.py", "bots.py", "simulate.py", "options.py", "errors.py", "schemes.py")
+        "table.py", "model.py", "bots.py", "options.py", "errors.py", "schemes.py", "definition.py",
+        "kit/game.py", "kit/records.py")
 #: package __init__ modules compiled all the same (the rest stay pure: they only import):
 #: the behaviour hooks, asked at nearly every decision
-COMPILED_INITS = ("behaviour/__init__.py",)
+COMPILED_INITS = ("games/architects/behaviour/__init__.py",)
 
 
 def rules_modules(root: Path = ROOT) -> list[str]:
@@ -62,7 +63,7 @@ def ext_modules(root: Path = ROOT, force: bool = False) -> list:
         compiler_directives={
             "language_level": 3,
             "annotation_typing": False,  # annotations are for mypy: no C types, no extra checks
-            # the C types come from the .pxd files beside the modules (archwk/state.pxd, ...);
+            # the C types come from the .pxd files beside the modules (archwk/games/architects/state.pxd, ...);
             # an argument typed there accepts None, and this makes using it raise as in Python
             "nonecheck": True,
             "binding": True,

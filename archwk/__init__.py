@@ -1,4 +1,7 @@
-"""archwk: the rules of Architects of the West Kingdom as a Python library.
+"""archwk: board games' rules as a Python library, with bots, a coach and widgets
+on top. Its games are listed in `archwk.GAMES`; the first and default is
+Architects of the West Kingdom, whose names (`Options`, `GameState`, `Action`, ...)
+are the ones here.
 
 >>> import archwk
 >>> s = archwk.new_game(["Ann", "Ben", "Cy"], seed=7)
@@ -6,24 +9,28 @@
 >>> s.is_over
 True
 """
-from . import bots, cards, core, engine, model, ruleset, save, solo  # noqa: F401  (reachable as archwk.<module>)
-from .actions import Action
+from . import bots
 from .bots import play
-from .constants import LOCATIONS
-from .errors import ArchwkError, CardDataError, IllegalAction, InvalidEdit, InvalidOptions, InvalidSave
-from .events import Event
-from .game import GameState, from_game_code, new_game, replay
-from .options import Options
-from .scoring import ScoreBreakdown, final_scores, winners
-from .state import PlayerState
-from .table import table
+from .games import GAMES, final_scores, from_game_code, load_game, new_game, replay, table, winners
+from .games.architects import cards
+from .games.architects.actions import Action
+from .games.architects.constants import LOCATIONS
+from .games.architects.events import Event
+from .games.architects.game import GameState
+from .games.architects.options import Options
+from .games.architects.scoring import ScoreBreakdown
+from .games.architects.state import PlayerState
+from .kit.errors import ArchwkError, CardDataError, IllegalAction, InvalidEdit, InvalidOptions, InvalidSave
+from .kit.game import Game
 
 __all__ = [
+    "GAMES",
     "LOCATIONS",
     "Action",
     "ArchwkError",
     "CardDataError",
     "Event",
+    "Game",
     "GameState",
     "IllegalAction",
     "InvalidEdit",
@@ -36,6 +43,7 @@ __all__ = [
     "cards",
     "final_scores",
     "from_game_code",
+    "load_game",
     "new_game",
     "play",
     "replay",

@@ -5,7 +5,7 @@ Three parts, each using only public APIs and ``random.Random(seed)`` for choices
 1. archwk random play for a fixed wall time at each player count asked for
    (default 2, 3, 4 and 5): decisions (applied actions) per second and finished
    games per second, in two modes: "quiet", self-play as the bots, rollouts and
-   `archwk simulate` play it (states made with `archwk.engine.quiet`: no event log,
+   `archwk simulate` play it (states made with `archwk.games.architects.engine.quiet`: no event log,
    history actions worded without figures; the same positions), and "logged", as a
    person's game is kept (every event recorded and every state kept by the history).
 2. python-chess random play for the same time: plies per second, as a yardstick for
@@ -43,7 +43,7 @@ class _ArchwkPlay:
 
     def __init__(self, players: int, seed: int, mode: str = "quiet"):
         import archwk
-        from archwk.engine import quiet
+        from archwk.games.architects.engine import quiet
         self.mode = mode
         self.new_game = ((lambda n, seed: quiet(archwk.new_game(n, seed=seed))) if mode == "quiet"
                          else archwk.new_game)
@@ -175,8 +175,8 @@ def bench_memory(seed: int) -> dict:
 
 def archwk_build() -> str:
     """"compiled" when the rules modules are extension modules (scripts/kit build-compiled)."""
-    import archwk.engine
-    return "pure" if archwk.engine.__file__.endswith(".py") else "compiled"
+    import archwk.games.architects.engine
+    return "pure" if archwk.games.architects.engine.__file__.endswith(".py") else "compiled"
 
 
 def fmt(x, spec: str) -> str:

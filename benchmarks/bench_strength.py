@@ -47,7 +47,7 @@ def play_game(task: tuple) -> dict:
     import archwk
     from archwk.ai.bots import STALEMATE_TURNS, HeuristicBot
     from archwk.ai.expert import ExpertBot
-    from archwk.scoring import final_scores, winners
+    from archwk.games.architects.scoring import final_scores, winners
     players, seed, seat, params = task
     assert STALEMATE_TURNS == STALEMATE
     s = archwk.new_game(players, seed=seed)
@@ -166,7 +166,7 @@ def _save(path: str, results: dict, match: str, games: list[dict]) -> dict:
 
 
 #: what a match game imports (`play_game`): the fingerprint covers these modules' code
-_PLAYED_IMPORTS = "import archwk, archwk.ai.bots, archwk.ai.expert, archwk.scoring"
+_PLAYED_IMPORTS = "import archwk, archwk.ai.bots, archwk.ai.expert, archwk.games.architects.scoring"
 
 
 def code_fingerprint(root: Path | None = None) -> str:
@@ -188,7 +188,7 @@ def code_fingerprint(root: Path | None = None) -> str:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True,
                          cwd=str(pkg.parent))
     files = {Path(line).resolve() for line in out.stdout.splitlines() if line}
-    files |= set(pkg.joinpath("data").glob("*.toml"))
+    files |= set(pkg.glob("games/*/data/*.toml"))
     h = hashlib.sha256()
     for f in sorted(files):
         rel = f.relative_to(pkg.resolve())

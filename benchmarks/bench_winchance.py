@@ -72,7 +72,7 @@ def bench_calibration(data: str) -> dict:
 
 def bench_speed(data: str | None, n: int = 300) -> dict:
     import archwk
-    from archwk import record as _record
+    from archwk.games.architects import record as _record
     from archwk.ai.winchance import win_chances
     states: list = []
     if data:

@@ -1,7 +1,7 @@
 """Train the win-chance model (`archwk.ai.winchance`) from self-play, and report its calibration.
 
     python scripts/train_winchance.py generate --games 1200 --data /tmp/wc-games.jsonl
-    python scripts/train_winchance.py fit --data /tmp/wc-games.jsonl --out archwk/data/winchance.json
+    python scripts/train_winchance.py fit --data /tmp/wc-games.jsonl --out archwk/games/architects/data/winchance.json
 
 `generate` plays self-play games (mostly heuristic bots, some seats fast or
 search bots, 1 to 5 players, mixed options) and appends one JSON line per
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import archwk  # noqa: E402
-from archwk import record as _record  # noqa: E402
+from archwk.games.architects import record as _record  # noqa: E402
 from archwk.ai import winchance as wc  # noqa: E402
 from archwk.ai.bots import STALEMATE_TURNS, in_stalemate  # noqa: E402
 from archwk.ai.registry import make_bot  # noqa: E402

@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import archwk
-from archwk import Action, cards
+from archwk import Action
+from archwk.games.architects import cards
 
 LABOURER = 13  # apprentice #13: all three skills, no ability (facts §2)
 

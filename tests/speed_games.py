@@ -15,7 +15,8 @@ import random
 import sys
 
 import archwk
-from archwk import Action, Options, engine
+from archwk import Action, Options
+from archwk.games.architects import engine
 
 
 def build() -> str:

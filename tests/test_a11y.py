@@ -13,7 +13,7 @@ import ipywidgets
 import pytest
 
 import archwk
-from archwk.table import WORKER_LOCATIONS, table
+from archwk.games.architects.table import WORKER_LOCATIONS, table
 from widgets import palette
 from widgets.board import board_traces
 from widgets.board_text import BoardText, board_text_html, seat_words
@@ -42,7 +42,7 @@ def test_the_board_in_words_names_every_worker_and_its_owner():
     text = " ".join(plain(board_text_html(s)).split())
     for loc in WORKER_LOCATIONS:
         per = dict(t.workers.get(loc, {}))
-        name = "Prison" if loc == "prison" else archwk.model.LOCATION_NAMES[loc]
+        name = "Prison" if loc == "prison" else archwk.games.architects.model.LOCATION_NAMES[loc]
         owners = ", ".join(f"{s.players[p].name} {n}" for p, n in sorted(per.items()) if n) or "none"
         assert f"{name}: {owners}" in text, (loc, owners)
     for p, pl in enumerate(s.players):

@@ -1,4 +1,4 @@
-"""The table of action kinds (archwk.actions.ACTION_KINDS, docs/actions.md):
+"""The table of action kinds (archwk.games.architects.actions.ACTION_KINDS, docs/actions.md):
 every action the rules offer is of a kind in the table and uses only the
 fields its kind declares; the table and the code agree both ways; the docs
 page is written from the table."""
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 import archwk
-from archwk.actions import ACTION_KINDS, kinds_markdown
+from archwk.games.architects.actions import ACTION_KINDS, kinds_markdown
 
 from rule_games import random_games
 
@@ -62,6 +62,6 @@ def test_every_kind_says_what_it_means_and_what_its_fields_hold():
 def test_docs_page_is_up_to_date():
     page = ROOT.parent / "docs" / "actions.md"
     assert page.read_text(encoding="utf-8") == kinds_markdown(), (
-        "docs/actions.md is out of date: regenerate it from archwk.actions.kinds_markdown()")
+        "docs/actions.md is out of date: regenerate it from archwk.games.architects.actions.kinds_markdown()")
     for kind in ACTION_KINDS:
         assert f"| `{kind}` |" in page.read_text(encoding="utf-8")

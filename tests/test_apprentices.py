@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from archwk import cards
+from archwk.games.architects import cards
 
 from card_positions import (LABOURER, choose, construct, kinds, others, pass_turn, place,
                             reset_black_market, start)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 import archwk
-from archwk import Action, Options, cards
-from archwk.core import BUILDING, commit, thaw, worker_total
+from archwk import Action, Options
+from archwk.games.architects import cards
+from archwk.games.architects.core import BUILDING, commit, thaw, worker_total
 
 from helpers import act, place, started
 
@@ -265,7 +266,7 @@ def test_online_discarded_silver_stays_with_the_card():
     assert {(x.card, x.silver) for x in s.silver_on_deck} == {(d[0], 2), (d[4], 3)}
     # kept in the position data (this test position is set up by hand, so it
     # has no game record to save: saves are records since issue 11)
-    from archwk.save import state_dict
+    from archwk.games.architects.save import state_dict
     assert dict(state_dict(s)["extra"])[f"silver_on_{d[4]}"] == 3
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "construct"))
     while s.decision != "place":

@@ -9,7 +9,7 @@ import pytest
 
 import archwk
 from archwk.ai.evaluate import wilson
-from archwk.simulate import run
+from archwk.ai.simulate import run
 from widgets import botcompare
 from widgets.botcompare import DEFAULT_SETTINGS, BotComparison, compact, comparison_figure, results_html
 

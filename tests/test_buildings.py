@@ -14,7 +14,8 @@ from __future__ import annotations
 import pytest
 
 import archwk
-from archwk import Action, cards
+from archwk import Action
+from archwk.games.architects import cards
 
 from card_positions import (LABOURER, choose, construct, fill_guildhall, kinds, others, pass_turn,
                             place, score, start)

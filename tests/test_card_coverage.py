@@ -1,6 +1,6 @@
 """Every card has its behaviour, and every building and apprentice card a behaviour test.
 
-The behaviour tables (archwk.behaviour: apprentices by ability, characters by
+The behaviour tables (archwk.games.architects.behaviour: apprentices by ability, characters by
 name, buildings by effect) are checked against the data files both ways, the
 hook points against the rules that ask them, and a new card built in a test
 shows that one data row plus one behaviour entry changes play.
@@ -10,7 +10,7 @@ test with the cards it checks: `@pytest.mark.card("Smithy")` for buildings (by
 name or alias), `@pytest.mark.card(apprentice=29)` or `apprentice=(29, 30)` for
 apprentices (by id), on the function or on a `pytest.param` of its
 parametrize. This file reads those marks and fails for any card of
-`archwk.cards.BUILDINGS` / `archwk.cards.APPRENTICES` that none covers — the
+`archwk.games.architects.cards.BUILDINGS` / `archwk.games.architects.cards.APPRENTICES` that none covers — the
 check fireplace makes for card scripts (shared/STYLE.md).
 """
 from __future__ import annotations
@@ -28,13 +28,13 @@ from types import MappingProxyType
 import pytest
 
 import archwk
-from archwk import behaviour, cards, core
-from archwk.behaviour import APPRENTICE_BEHAVIOUR, CHARACTER_BEHAVIOUR, DATA_ONLY, HOOKS, Behaviour, hooks_of
-from archwk.behaviour.buildings import BUILDING_BEHAVIOUR
-from archwk.behaviour.data import load_cards
-from archwk.cards import DATA_DIR
-from archwk.errors import CardDataError
-from archwk.schema import NO_PARAMS, POS, ParamSchema
+from archwk.games.architects import behaviour, cards, core
+from archwk.games.architects.behaviour import APPRENTICE_BEHAVIOUR, CHARACTER_BEHAVIOUR, DATA_ONLY, HOOKS, Behaviour, hooks_of
+from archwk.games.architects.behaviour.buildings import BUILDING_BEHAVIOUR
+from archwk.games.architects.behaviour.data import load_cards
+from archwk.games.architects.cards import DATA_DIR
+from archwk.kit.errors import CardDataError
+from archwk.kit.schema import NO_PARAMS, POS, ParamSchema
 
 CARD_TEST_MODULES = ("test_buildings", "test_apprentices")
 
@@ -153,7 +153,7 @@ def test_the_check_notices_a_missing_card():
 
 
 # --------------------------------------------------------------------------- behaviour <-> data, both ways
-# Each card family's behaviour table (archwk.behaviour) against its data file:
+# Each card family's behaviour table (archwk.games.architects.behaviour) against its data file:
 # every card's behaviour key has an entry (data without behaviour), every entry
 # is named by some card (behaviour without data). Read from the TOML files
 # themselves, not through the loader.
@@ -235,7 +235,7 @@ def test_data_only_apprentices_are_the_skills_only_ones():
 def test_apprentice_figures_come_from_the_data():
     """An apprentice's figure at its hook is read from its row's params (facts §2):
     the three Acolytes give three different bundles from one entry."""
-    acolytes = [a for a in archwk.cards.APPRENTICES if a.name == "Acolyte"]
+    acolytes = [a for a in archwk.games.architects.cards.APPRENTICES if a.name == "Acolyte"]
     assert [dict(behaviour.apprentice_hook(a.id, "cathedral_gain")) for a in acolytes] == [
         {"cards": 1}, {"clay": 2}, {"silver": 2}]
     assert behaviour.apprentice_hook(13, "cathedral_gain") is None  # the Labourer
@@ -244,7 +244,7 @@ def test_apprentice_figures_come_from_the_data():
 def _asked_hooks() -> set[str]:
     """Hook names the rules ask: string constants passed to hook_sum / hook_any /
     hooked / apprentice_hook anywhere in archwk/, and the gathering locations'
-    `bonus_hook=` (archwk.locations._gather)."""
+    `bonus_hook=` (archwk.games.architects.locations._gather)."""
     out = set()
     for path in Path(archwk.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -362,7 +362,7 @@ def test_a_new_apprentice_is_one_data_row_and_one_behaviour_entry(tmp_path, monk
 
 def test_the_loader_knows_no_ability_or_effect():
     """The loader's source names no ability or effect of the behaviour tables: a
-    new one is never an edit there (archwk.cards checks the general shape only)."""
+    new one is never an edit there (archwk.games.architects.cards checks the general shape only)."""
     source = Path(cards.__file__).read_text(encoding="utf-8")
     words = set(APPRENTICE_BEHAVIOUR) | set(BUILDING_BEHAVIOUR)
     named = sorted(w for w in words - {"none", "gain"} if f'"{w}"' in source)

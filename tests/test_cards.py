@@ -1,4 +1,4 @@
-"""Tests for archwk.cards and archwk/data/*.toml.
+"""Tests for archwk.games.architects.cards and archwk/games/architects/data/*.toml.
 
 "facts §N" refers to shared/reference/architects-facts.md, "RB" to the
 rulebook (shared/seeds/000_61b9e43c65635cb2.txt).
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from archwk import cards
-from archwk.behaviour import APPRENTICE_BEHAVIOUR, check_apprentices
-from archwk.behaviour.buildings import BUILDING_BEHAVIOUR, check_buildings
-from archwk.behaviour.data import load_cards
-from archwk.cards import CardDataError
+from archwk.games.architects import cards
+from archwk.games.architects.behaviour import APPRENTICE_BEHAVIOUR, check_apprentices
+from archwk.games.architects.behaviour.buildings import BUILDING_BEHAVIOUR, check_buildings
+from archwk.games.architects.behaviour.data import load_cards
+from archwk.games.architects.cards import CardDataError
 
 C, T, M = "carpentry", "tiling", "masonry"
 RES = {"c": "clay", "w": "wood", "s": "stone", "g": "gold", "m": "marble"}
@@ -214,7 +214,7 @@ def test_effect_categories():
 
 def test_vocabularies():
     """RB: five resources, three skills. The effect and ability words accepted
-    are the behaviour entries' keys (archwk.behaviour), each printed on some card
+    are the behaviour entries' keys (archwk.games.architects.behaviour), each printed on some card
     (the check on import holds the other way), so no word is valid data the
     rules cannot play; the loader itself has no list of them."""
     assert cards.RESOURCES == ("clay", "wood", "stone", "gold", "marble")
@@ -570,7 +570,7 @@ EDITS = [
      ["virtue value=3", "'black_market'", "boolean"]),
 ]
 
-# Caught by the behaviour package (archwk.behaviour), which checks each row's effect or ability
+# Caught by the behaviour package (archwk.games.architects.behaviour), which checks each row's effect or ability
 # against its behaviour entry and its params against the entry's `params` schema; the loader
 # (cards.load) checks only that params is a table and knows no effect or ability.
 BEHAVIOUR_EDITS = [

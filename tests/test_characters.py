@@ -3,7 +3,7 @@ Variable Setup Characters; facts §12, §13.5-6, §16 rows 16 and 22).
 
 "RB" is the rulebook (shared/seeds/000_61b9e43c65635cb2.txt), "facts §N" the
 reference file shared/reference/architects-facts.md, "rules-notes" the page
-archwk/data/rules-notes.md.
+archwk/games/architects/data/rules-notes.md.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 
 import archwk
 from archwk import Action, Options
-from archwk.core import BUILDING, REWARD, worker_total
-from archwk.scoring import end_game_virtue
+from archwk.games.architects.core import BUILDING, REWARD, worker_total
+from archwk.games.architects.scoring import end_game_virtue
 
 from helpers import act, kinds, place, started
 
@@ -690,8 +690,8 @@ def test_a_bad_character_file_names_file_card_and_field(tmp_path, change, card, 
     Virtue 0..14, the five goods) raises CardDataError naming the file, the card and
     the field, never another error."""
     import tomllib
-    from archwk.characters import load_characters
-    from archwk.cards import DATA_DIR
+    from archwk.games.architects.characters import load_characters
+    from archwk.games.architects.cards import DATA_DIR
     rows = tomllib.loads((DATA_DIR / "characters.toml").read_text(encoding="utf-8"))["character"]
     change(rows)
 

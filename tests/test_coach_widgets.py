@@ -19,7 +19,7 @@ from widget_helpers import click_point, placing
 import archwk
 from archwk.ai import coach as lib
 from archwk.analysis import win_chances
-from archwk.record import replay_doc
+from archwk.games.architects.record import replay_doc
 from widgets import GameExplorer
 from widgets.apps import GameApp, SoloApp, WhatIfApp
 from widgets.coach import VERDICT_LOOK, chances_sentence, judgement_sentence, percents

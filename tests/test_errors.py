@@ -13,9 +13,9 @@ from archwk import (Action, ArchwkError, CardDataError, IllegalAction, InvalidEd
 def test_the_hierarchy():
     for e in (IllegalAction, InvalidSave, InvalidEdit, InvalidOptions, CardDataError):
         assert issubclass(e, ArchwkError) and issubclass(e, ValueError)
-    from archwk.model import IllegalAction as old
+    from archwk.games.architects.model import IllegalAction as old
     assert old is IllegalAction
-    assert issubclass(archwk.cards.UnknownCardError, ArchwkError)
+    assert issubclass(archwk.games.architects.cards.UnknownCardError, ArchwkError)
 
 
 def _raised(fn):

@@ -12,9 +12,10 @@ from functools import lru_cache
 import pytest
 
 import archwk
-from archwk import Action, Options, cards
-from archwk.core import BUILDING, commit, thaw, worker_total
-from archwk.scoring import end_game_virtue
+from archwk import Action, Options
+from archwk.games.architects import cards
+from archwk.games.architects.core import BUILDING, commit, thaw, worker_total
+from archwk.games.architects.scoring import end_game_virtue
 
 from helpers import act, place, started
 

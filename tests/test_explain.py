@@ -1,4 +1,4 @@
-"""The explainer (archwk.explain): labels state what the rules do, and play text is
+"""The explainer (archwk.games.architects.explain): labels state what the rules do, and play text is
 in the game's words.
 
 The property test plays random games under every option set (1-5 players, solo
@@ -11,11 +11,11 @@ import re
 import pytest
 
 import archwk
-from archwk import engine, explain
-from archwk.actions import Action
-from archwk.constants import RESOURCES
-from archwk.decisions import MinesChoice
-from archwk.ruleset import DECISION_RULES
+from archwk.games.architects import engine, explain
+from archwk.games.architects.actions import Action
+from archwk.games.architects.constants import RESOURCES
+from archwk.games.architects.decisions import MinesChoice
+from archwk.games.architects.ruleset import DECISION_RULES
 
 Opt = archwk.Options
 OPTION_SETS = [
@@ -98,8 +98,8 @@ def _miner_at_mines():
     while s.phase != "play":
         s = s.apply(s.legal_actions()[0])
     p = s.current_player
-    miner = next(a.id for a in archwk.cards.APPRENTICES if a.ability == "miner")
-    return s.edit(player=p, apprentices=[archwk.cards.APPRENTICES[miner - 1].name]), p
+    miner = next(a.id for a in archwk.games.architects.cards.APPRENTICES if a.ability == "miner")
+    return s.edit(player=p, apprentices=[archwk.games.architects.cards.APPRENTICES[miner - 1].name]), p
 
 
 def test_miner_label_states_the_clay_the_rule_gives():
@@ -226,15 +226,15 @@ def test_every_event_and_decision_has_words(n, opts):
 
 def test_every_decision_kind_has_a_prompt_and_every_reason_words():
     """The explainer words every decision kind of the rule set, and every reason code it is given."""
-    from archwk.decisions import reason
-    from archwk.explain import prompts, reasons
+    from archwk.games.architects.decisions import reason
+    from archwk.games.architects.explain import prompts, reasons
     assert set(prompts.PROMPTS) == set(DECISION_RULES)
     with pytest.raises(ValueError, match="no words for the reason"):
         reasons.reason(None, reason("no_such_code"))
 
 
 def test_every_location_has_a_rule_text():
-    from archwk.constants import LOCATIONS
+    from archwk.games.architects.constants import LOCATIONS
     for loc in LOCATIONS + ("prison",):
         r = explain.rule_text(loc)
         assert r.lines and r.section

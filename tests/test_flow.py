@@ -5,7 +5,7 @@ scoring and tie-breakers.
 "RB" is the rulebook (shared/seeds/000_61b9e43c65635cb2.txt), "facts §N" the
 reference file shared/reference/architects-facts.md (§16 = archwk's decisions).
 Positions are built with `GameState.edit`; where edit cannot express one (the
-Guildhall, a forced last turn), `archwk.core.thaw`/`commit` are used and the
+Guildhall, a forced last turn), `archwk.games.architects.core.thaw`/`commit` are used and the
 helper says so.
 """
 from __future__ import annotations
@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 import archwk
-from archwk import Action, IllegalAction, cards, core
+from archwk import Action, IllegalAction
+from archwk.games.architects import cards, core
 
 from helpers import act, place, started
 
@@ -444,7 +445,7 @@ def test_reset_flips_small_to_large_and_reshuffles():
         assert s.bm_small == original[r + 1:]
         assert "market_reshuffled" not in kinds_of(s)
         if s.bm_small:  # action A now shows the new top Small card
-            assert archwk.locations.black_market.small_goods(s) == \
+            assert archwk.games.architects.locations.black_market.small_goods(s) == \
                 dict(cards.BLACK_MARKET_CARDS[s.bm_small[0] - 1].small)
     assert s.bm_small == ()
     assert s.bm_large == tuple(reversed(original))

@@ -10,8 +10,9 @@ import pytest
 from helpers import started
 
 import archwk
-from archwk import Action, cards
-from archwk.table import table
+from archwk import Action
+from archwk.games.architects import cards
+from archwk.games.architects.table import table
 from widgets.cards import apprentice_face, building_face, catalogue, select
 from widgets.decision import DecisionPanel, action_label, choice_faces, decision_groups
 from widgets.explorer import GameExplorer

@@ -33,8 +33,8 @@ import pytest
 from wording import problems as wording_problems
 
 import archwk
-from archwk import cards
-from archwk.model import LOCATION_NAMES
+from archwk.games.architects import cards
+from archwk.games.architects.model import LOCATION_NAMES
 from widgets.tutorial import lessons as tl
 from widgets.tutorial.lessons import CONTINUE, LESSONS, RIGHT, WRONG, YOU
 

@@ -7,7 +7,7 @@ whose §16 decision table archwk follows where the sources differ.
 Positions are built from a real game (the setup decisions taken with the first
 legal action) and `GameState.edit`; a few fields that `edit` does not expose
 (the Guildhall fill, the Black Market piles, the reward pile, silver lying on
-display cards) are set through the internal `archwk.core.thaw/commit`, which is
+display cards) are set through the internal `archwk.games.architects.core.thaw/commit`, which is
 said wherever it is used.
 """
 from __future__ import annotations
@@ -18,7 +18,8 @@ from itertools import combinations_with_replacement
 import pytest
 
 import archwk
-from archwk import Action, IllegalAction, cards, core
+from archwk import Action, IllegalAction
+from archwk.games.architects import cards, core
 from helpers import act, kinds, place, started, texts
 
 APP = {a.id: a for a in cards.APPRENTICES}
@@ -67,7 +68,7 @@ def pos(n=3, *, options=None, board=None, tax=None, others=None, **me):
 
 def internal(s, **fields):
     """Set state fields `edit` does not offer, through the internal
-    archwk.core.thaw/commit (tests only)."""
+    archwk.games.architects.core.thaw/commit (tests only)."""
     t = core.thaw(s)
     for k, v in fields.items():
         setattr(t, k, v)
@@ -76,7 +77,7 @@ def internal(s, **fields):
 
 def with_guildhall(s, k: int):
     """The Guildhall already holding k workers (of the other players, round
-    robin), set through the internal archwk.core.thaw/commit: replaying k
+    robin), set through the internal archwk.games.architects.core.thaw/commit: replaying k
     constructions would be slow. Their owners' supplies shrink to match."""
     p, n = s.current_player, len(s.players)
     owners = [i for i in range(n) if i != p] or [p]
@@ -1295,7 +1296,7 @@ def test_each_location_quick_check_agrees_with_its_blocker_over_many_games():
     opponent, the two agree at every placement for every location."""
     import random
 
-    from archwk.ruleset import LOCATION_RULES
+    from archwk.games.architects.ruleset import LOCATION_RULES
     O = archwk.Options
     option_sets = [O(), O(board_side=2), O(board_side=2, promo_characters=True, artisans=True, expansion_cards=True),
                    O.online(), O(solo_opponent="helena", board_side=2)]

@@ -4,7 +4,7 @@ rules-notes "Options that change the rules").
 
 "RB" is the rulebook (shared/seeds/000_61b9e43c65635cb2.txt), "facts §N" the
 reference file shared/reference/architects-facts.md, "rules-notes" the page
-archwk/data/rules-notes.md.
+archwk/games/architects/data/rules-notes.md.
 """
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 import archwk
-from archwk import Action, Options, solo
+from archwk import Action, Options
+from archwk.games.architects import solo
 
 from helpers import act, kinds, place, started
 
-NOTES = Path(archwk.__file__).parent / "data" / "rules-notes.md"
+NOTES = Path(archwk.games.architects.__file__).parent / "data" / "rules-notes.md"
 
 
 def test_defaults_are_the_printed_game():
@@ -178,6 +179,6 @@ def test_rules_notes_rows_are_numbered_without_a_gap():
     the other notes) run 1, 2, 3, ... with none missing or repeated."""
     import re
     from pathlib import Path
-    text = (Path(archwk.__file__).parent / "data" / "rules-notes.md").read_text(encoding="utf-8")
+    text = (Path(archwk.games.architects.__file__).parent / "data" / "rules-notes.md").read_text(encoding="utf-8")
     numbers = [int(n) for n in re.findall(r"^\| (\d+) \|", text, flags=re.M)]
     assert numbers == list(range(1, len(numbers) + 1)), numbers

@@ -84,7 +84,7 @@ def test_one_palette_on_the_board_the_panels_and_the_charts():
     assert traces["players"]["marker"]["color"] == list(P.SEAT_COLOURS)
     assert traces["players"]["marker"]["symbol"] == list(P.SEAT_SYMBOLS)
     # the simulation chart colours its seats as the board does
-    from archwk.simulate import run
+    from archwk.ai.simulate import run
     fig = analysis_charts.simulation_figures(run(5, 1, seed=1, bots=("fast",)))
     box_colours = [tr.marker.color for tr in fig.data if tr.type == "box"]
     assert box_colours == list(P.SEAT_COLOURS)

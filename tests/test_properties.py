@@ -5,7 +5,7 @@ kept; the tests then check, at every decision:
 
 * all 20 workers of each player are somewhere (RB Components / Reminders:
   "20 Workers"): supply, large open locations, Black Market, Guildhall,
-  Prison, another player's board (`archwk.core.worker_total`);
+  Prison, another player's board (`archwk.games.architects.core.worker_total`);
 * no stock is ever negative and Virtue stays on the track 0..14 (RB Virtue
   Track);
 * Silver moves only as the events say: every change of a player's Silver, of
@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import archwk
-from archwk import core
+from archwk.games.architects import core
 from archwk.bots import RandomBot
 
 GAMES_PER_COUNT = 10

@@ -1,4 +1,4 @@
-"""The explicit rule set (archwk.ruleset): every location has its rule and
+"""The explicit rule set (archwk.games.architects.ruleset): every location has its rule and
 every rule is a location; every decision the code opens has a rule and every
 rule is opened somewhere; decisions met in random games under every option set
 are all registered; a loaded save with a decision of unknown figures is refused."""
@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 import archwk
-from archwk import LOCATIONS, ruleset
-from archwk.behaviour import decisions_opened
-from archwk.decisions import Decision
-from archwk.ruleset import AUTO_STEPS, DECISION_RULES, LOCATION_RULES
+from archwk import LOCATIONS
+from archwk.games.architects import ruleset
+from archwk.games.architects.behaviour import decisions_opened
+from archwk.games.architects.decisions import Decision
+from archwk.games.architects.ruleset import AUTO_STEPS, DECISION_RULES, LOCATION_RULES
 
 from rule_games import random_games
 
@@ -72,7 +73,7 @@ def test_decisions_met_in_random_games_are_registered():
 
 def test_building_effects_all_have_behaviour():
     """RB, Appendix: every effect key in buildings.toml is done on construction or at the end."""
-    effects = {b.effect for b in archwk.cards.BUILDINGS if b.effect}
+    effects = {b.effect for b in archwk.games.architects.cards.BUILDINGS if b.effect}
     handled = set(ruleset.CONSTRUCTION_EFFECTS) | ruleset.END_GAME_EFFECTS
     assert effects - handled == set()
     assert handled - effects == set()
@@ -81,7 +82,7 @@ def test_building_effects_all_have_behaviour():
 @pytest.mark.parametrize("data", [[], [1, 2]])
 def test_a_saved_decision_with_the_wrong_figures_is_refused(data):
     import json
-    from archwk import save
+    from archwk.games.architects import save
     s = archwk.new_game(2, seed=3)
     doc = json.loads(save.format1_json(s))  # the old snapshot format (saves are records since issue 11)
     body = doc["state"]

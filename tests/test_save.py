@@ -14,7 +14,8 @@ import pytest
 from helpers import place, started
 
 import archwk
-from archwk import Action, IllegalAction, save
+from archwk import Action, IllegalAction
+from archwk.games.architects import save
 from archwk.bots import RandomBot
 
 
@@ -59,7 +60,7 @@ def test_round_trip_at_many_points(n):
     """API Saving: to_json/from_json round-trips at any decision: the re-save is
     byte-identical, the decision and its legal actions are the same, and play
     continues identically."""
-    from archwk.record import load
+    from archwk.games.architects.record import load
     states = play_states(n, 10 + n, every=37)
     assert states[-1].is_over
     # loading the save made at decision k replays its k steps: the replay of the whole
@@ -99,11 +100,12 @@ def test_saved_document_shape(finished):
     replay); no snapshot of the state."""
     doc = doc_of(finished)
     assert doc["format"] == "archwk-record" and doc["version"] == 2
-    assert set(doc) == {"format", "version", "players", "seed", "options", "actions", "meta", "check"}
+    assert set(doc) == {"format", "version", "game", "players", "seed", "options", "actions", "meta", "check"}
+    assert doc["game"] == "architects"  # API "More than one game": a record names its game
     assert doc["players"] == [p.name for p in finished.players]
     assert len(doc["actions"]) == len(finished.history)
     assert doc["check"]["steps"] == len(doc["actions"]) and len(doc["check"]["position"]) == 64
-    assert doc["meta"]["archwk"] == archwk.record.archwk_version()
+    assert doc["meta"]["archwk"] == archwk.games.architects.record.archwk_version()
     assert "state" not in doc and "checksum" not in doc
 
 
@@ -573,7 +575,7 @@ def test_the_log_says_what_an_edit_changed(at_placement):
     p, o = s.current_player, (s.current_player + 1) % 3
     ann, ben = s.players[p].name, s.players[o].name
     pl = s.players[p]
-    merchant = next(i for i in s.apprentice_deck if archwk.cards.APPRENTICES[i - 1].name == "Merchant")
+    merchant = next(i for i in s.apprentice_deck if archwk.games.architects.cards.APPRENTICES[i - 1].name == "Merchant")
     built = s.building_deck[0]
     s2 = s.edit(player=p, silver=pl.silver + 2, virtue=pl.virtue - 3, resources={"stone": pl.stone + 5},
                 debts_unpaid=2, cathedral_level=1, captured={o: 2}, buildings=[built], apprentices=[merchant],
@@ -596,7 +598,7 @@ def test_the_log_says_what_an_edit_changed(at_placement):
     assert texts[-2:] == [f"What-if: the Tax Stand holds 1 more Silver (now {s.tax + 1}).",
                           f"What-if: the reward pile holds 3 cards (was {len(s.rewards)})."]
     assert not [x for t in texts for x in problems(t)]
-    miner = next(i for i in s2.apprentice_deck if archwk.cards.APPRENTICES[i - 1].name == "Miner")
+    miner = next(i for i in s2.apprentice_deck if archwk.games.architects.cards.APPRENTICES[i - 1].name == "Miner")
     s3 = s2.edit(player=p, buildings=[], debts_unpaid=1, apprentices=[miner], workers_at={"black_market_a": {p: 0}})
     assert [e.text for e in s3.events] == [
         f"What-if: {ann} has 1 fewer unpaid Debt (now 1).",
@@ -616,7 +618,7 @@ def test_event_texts_survive_a_round_trip_at_every_decision():
     save, and loading it replays them: so one load of the whole game's save,
     keeping every state of its replay, gives each of those loads in one pass
     (linear, where saving and loading at every decision was quadratic)."""
-    from archwk.record import load
+    from archwk.games.architects.record import load
     played = play_states(3, 21)
     last = played[-1]
     loaded = load(last.to_json(), archwk.GameState, states=True)  # checks the end position too
@@ -633,7 +635,7 @@ def test_view_hides_private_choices_in_history_and_events():
     """A view hides which cards were kept in the draft or discarded face down
     (RB, Setup 12: the kept cards are hidden from opponents)."""
     import archwk
-    from archwk.model import HIDDEN
+    from archwk.games.architects.model import HIDDEN
     s = archwk.new_game(3, seed=5)
     while s.phase != "play":
         s = s.apply(s.legal_actions()[0])
@@ -653,7 +655,7 @@ def test_saves_round_trip_byte_identically_under_every_option_set():
     as the same records."""
     from rule_games import random_games
 
-    from archwk.record import load
+    from archwk.games.architects.record import load
     kinds_with_figures = set()
     extras = set()
     games: list[list] = []  # each game's states (random_games plays one game after another)

@@ -15,8 +15,8 @@ import random
 import pytest
 
 import archwk
-from archwk import save
-from archwk.record import position_digest
+from archwk.games.architects import save
+from archwk.games.architects.record import position_digest
 
 Opt = archwk.Options
 OPTION_SETS = [
@@ -179,7 +179,7 @@ def test_fuzzed_actions_options_and_edits():
     options a game can be set up with, an edit that replays and plays on)."""
     r = random.Random(SEED + 1)
     fields = ["kind", "location", "card", "target", "option", "cheat"]
-    kinds = list(archwk.actions.ACTION_KINDS)
+    kinds = list(archwk.games.architects.actions.ACTION_KINDS)
     for _ in range(600):
         d = {f: r.choice(_JUNK + kinds) for f in r.sample(fields, r.randrange(1, 5))}
         if r.random() < 0.7:

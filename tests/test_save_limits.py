@@ -16,7 +16,8 @@ from helpers import started
 
 import archwk
 from archwk import Action, InvalidEdit, InvalidSave, Options
-from archwk.record import MAX_BYTES, position_digest
+from archwk.games.architects.record import position_digest
+from archwk.kit.records import MAX_BYTES
 
 
 def _doc(s):
@@ -98,7 +99,7 @@ def test_documents_over_the_limits_are_refused_before_the_work():
 def test_format_1_event_without_its_figures_is_refused():
     """Issue 11: an event missing its figures loaded and raised KeyError when
     its text was read; a format-1 snapshot is now checked by replaying it."""
-    from archwk import save
+    from archwk.games.architects import save
     s = started()
     s = s.apply(s.legal_actions()[0])
     doc = json.loads(save.format1_json(s))
@@ -203,7 +204,7 @@ def test_metadata_is_kept_and_checked():
     """Issue 11: optional metadata (title, date, comments on steps, the archwk
     version) is written and read back; a comment on a step the game does not
     have is refused."""
-    from archwk.record import load
+    from archwk.games.architects.record import load
     s = started()
     text = s.to_json(title="Opening study", date="2026-12-01", comments={0: "the usual start"})
     loaded = load(text, archwk.GameState)

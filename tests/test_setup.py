@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 import archwk
-from archwk import cards
+from archwk.games.architects import cards
 
 from helpers import started
 
@@ -55,7 +55,7 @@ def test_players_at_setup(n):
     s = started(n, seed=3)
     for i, p in enumerate(s.players):
         assert p.workers_in_supply == 20
-        assert archwk.core.worker_total(s, i) == 20
+        assert archwk.games.architects.core.worker_total(s, i) == 20
         assert p.virtue == 7
         assert p.cathedral_level == 0
         assert dict(p.resources) == {"clay": 0, "wood": 0, "stone": 0, "gold": 0, "marble": 0}

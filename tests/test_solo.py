@@ -4,7 +4,7 @@ Solo Play; facts §8.1, §15 row 23, §16 row 23; rules-notes "Solo play and the
 
 "RB" is the rulebook (shared/seeds/000_61b9e43c65635cb2.txt), "facts §N" the
 reference file shared/reference/architects-facts.md, "rules-notes" the page
-archwk/data/rules-notes.md.
+archwk/games/architects/data/rules-notes.md.
 """
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from collections import Counter
 import pytest
 
 import archwk
-from archwk import Action, Options, cards, solo
-from archwk.core import REWARD, commit, thaw, worker_total
+from archwk import Action, Options
+from archwk.games.architects import cards, solo
+from archwk.games.architects.core import REWARD, commit, thaw, worker_total
 
 from helpers import act, place, started
 
@@ -239,7 +240,7 @@ def test_black_market_left_most_free_space_whatever_its_virtue():
     rules-notes: the left-most free space, -1 Virtue, keeps the Marble among
     that space's goods (nothing else)."""
     s = started(1, 1).edit(player=BOT, virtue=12)
-    marble = dict(archwk.locations.black_market.small_goods(s)).get("marble", 0)
+    marble = dict(archwk.games.architects.locations.black_market.small_goods(s)).get("marble", 0)
     s = bot_turn(s, "black_market")
     assert s.black_market == (BOT, -1, -1)
     assert s.players[BOT].virtue == 11
@@ -265,7 +266,7 @@ def test_black_market_third_space_resets():
     """RB Black Market Reset: the third space filled triggers a reset (workers to
     Prison), also when the opponent fills it."""
     s = started(1, 1).edit(workers_at={"black_market_a": {ME: 1}, "black_market_b": {ME: 1}})
-    large = dict(archwk.locations.black_market.large_goods(s)).get("marble", 0)
+    large = dict(archwk.games.architects.locations.black_market.large_goods(s)).get("marble", 0)
     s = bot_turn(s, "black_market")
     assert s.resets == 1
     assert s.black_market == (-1, -1, -1)
@@ -463,7 +464,7 @@ def test_an_illegal_cathedral_choice_raises(monkeypatch):
     monkeypatch.setattr(solo, "choose", lambda s, dec, legal: Action("cathedral", option=())
                         if dec.kind == "guildhall" else real(s, dec, legal))
     # no free space: the Guildhall decision offers nothing and ends by itself
-    assert archwk.locations.guildhall.cathedral_options(s, BOT) == []
+    assert archwk.games.architects.locations.guildhall.cathedral_options(s, BOT) == []
     s = place(s, "quarry")
     assert s.players[BOT].cathedral_level == 4
     # a forced answer where a decision was offered something else is refused
@@ -480,9 +481,9 @@ def test_a_scheme_the_opponent_cannot_follow_sends_it_to_the_quarry():
     s = started(1, 1)
     t = thaw(s)  # internal: a full Black Market at the start of the opponent's turn
     t.black_market = (ME, ME, ME)
-    archwk.core.writable_player(t, ME).workers_in_supply -= 3
+    archwk.games.architects.core.writable_player(t, ME).workers_in_supply -= 3
     s = commit(t)
-    dec = archwk.decisions.Decision("place", BOT, archwk.decisions.SchemeCard(scheme_id("black_market")))
+    dec = archwk.games.architects.decisions.Decision("place", BOT, archwk.games.architects.decisions.SchemeCard(scheme_id("black_market")))
     assert solo.scheme_placements(s, dec) == [Action("place", "quarry")]
     quarry = s.workers_at("quarry").get(BOT, 0)
     s = place(next_scheme(s, "black_market"), "forest")
@@ -497,15 +498,15 @@ def test_each_location_has_its_own_opponent_rule():
     The opponent's rule for each location lives with that location and decides
     what its placement decision offers."""
     s = started(1, 1).edit(tax=0, workers_at={"black_market_a": {ME: 1}}).edit(player=BOT, virtue=12)
-    places, opp = archwk.ruleset.LOCATION_RULES, solo.OPPONENT_PLACES
-    assert set(opp) == set(archwk.model.LOCATIONS) == set(places)
+    places, opp = archwk.games.architects.ruleset.LOCATION_RULES, solo.OPPONENT_PLACES
+    assert set(opp) == set(archwk.games.architects.model.LOCATIONS) == set(places)
     assert places["tax_stand"].blocker(s, BOT) and opp["tax_stand"].blocker(s, BOT) is None
     done = s.edit(player=BOT, cathedral_level=len(cards.CATHEDRAL))  # nothing left to construct
     assert places["guildhall"].blocker(done, BOT) and opp["guildhall"].blocker(done, BOT) is None
-    assert archwk.locations.guildhall.cathedral_options(s, BOT) == [Action("cathedral", option=())]
+    assert archwk.games.architects.locations.guildhall.cathedral_options(s, BOT) == [Action("cathedral", option=())]
     assert places["black_market_b"].blocker(s, BOT) and opp["black_market_b"].blocker(s, BOT) is None
-    assert opp["black_market_c"].blocker(s, BOT).code == "leftmost_space"  # worded by archwk.explain.reasons
-    assert opp["black_market_a"].blocker(s, BOT) == archwk.decisions.reason("space_taken", by=ME)
+    assert opp["black_market_c"].blocker(s, BOT).code == "leftmost_space"  # worded by archwk.games.architects.explain.reasons
+    assert opp["black_market_a"].blocker(s, BOT) == archwk.games.architects.decisions.reason("space_taken", by=ME)
     s = bot_turn(s, "black_market", me_at="quarry")
     assert s.black_market == (ME, BOT, -1) and s.players[BOT].virtue == 11
     s = bot_turn(s, "tax_stand", me_at="forest")
@@ -516,7 +517,7 @@ def test_one_prison_sale_for_player_and_opponent(monkeypatch):
     """RB Guardhouse action 1 (all captured workers to Prison, 1 Silver each) and
     RB Solo Play (it sells workers, 1 Marble for all): one helper moves the
     workers for both; only the price differs."""
-    from archwk.locations import guardhouse
+    from archwk.games.architects.locations import guardhouse
     calls = []
     real = guardhouse.imprison_captured
     monkeypatch.setattr(guardhouse, "imprison_captured",
@@ -538,7 +539,7 @@ def test_one_cathedral_advance_for_player_and_opponent():
     """RB Advancing Work on the Cathedral steps 3-4 (up a level, the top Reward
     card) for both; RB Solo Play: of the reward the opponent keeps only what it
     uses (Virtue; Marble for scoring), no Silver, resources or cards."""
-    from archwk.locations.guildhall import finish_cathedral
+    from archwk.games.architects.locations.guildhall import finish_cathedral
     s = started(1, 1)
     reward = REWARD[s.rewards[0]].gain
     out = {}
@@ -560,7 +561,7 @@ def test_one_black_market_space_for_player_and_opponent():
     """RB Black Market: space A gives the top Small Market card's goods, C the top
     Large Market card's; RB Solo Play: the opponent keeps only the Marble. Both
     read the same goods and occupy the space the same way."""
-    from archwk.locations.black_market import space_goods
+    from archwk.games.architects.locations.black_market import space_goods
     s = started(1, 1).edit(player=ME, silver=5)
     goods = space_goods(s, 0)
     mine = place(s, "black_market_a")
@@ -574,9 +575,9 @@ def test_one_black_market_space_for_player_and_opponent():
 def test_town_centre_largest_group_is_a_group_a_player_could_capture():
     """RB Town Centre: only groups on the large open locations; the opponent's
     pick is the largest of the groups the player's rule would offer, never its own."""
-    from archwk.locations.town_centre import largest_group
+    from archwk.games.architects.locations.town_centre import largest_group
     s = started(1, 1).edit(workers_at={"quarry": {BOT: 6, ME: 2}, "mines": {ME: 4}})
-    targets = archwk.core.capture_targets(s, BOT, (), archwk.core.capture_location_limit(s))
+    targets = archwk.games.architects.core.capture_targets(s, BOT, (), archwk.games.architects.core.capture_location_limit(s))
     assert largest_group(s, BOT) == ("mines", ME) and ("mines", ME) in targets
     only_own = started(1, 1).edit(workers_at={"quarry": {BOT: 6}})
     assert largest_group(only_own, BOT) is None
@@ -595,8 +596,8 @@ def test_solo_game_ends_after_twelve_guildhall_spaces():
     t = thaw(s)  # internal: 11 Guildhall spaces filled
     t.guildhall = (ME, BOT) * 5 + (ME,)
     s = commit(t)
-    name = next(c for c in s.building_deck if not archwk.core.BUILDING[c].skills)
-    s = s.edit(player=ME, hand=[name], resources=dict(archwk.core.BUILDING[name].cost))
+    name = next(c for c in s.building_deck if not archwk.games.architects.core.BUILDING[c].skills)
+    s = s.edit(player=ME, hand=[name], resources=dict(archwk.games.architects.core.BUILDING[name].cost))
     s = place(next_scheme(s, "forest"), "guildhall")
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "construct"))
     while s.current_player == ME and s.decision != "place":

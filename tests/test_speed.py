@@ -1,6 +1,6 @@
 """What the engine does to be fast must not change a game (issue 10).
 
-- Quiet states (`archwk.engine.quiet`, used by rollouts and the search bot) record
+- Quiet states (`archwk.games.architects.engine.quiet`, used by rollouts and the search bot) record
   no events, and reach the same states as normal play: checked step by step over
   many random games, every player count and option set.
 - Legal actions are kept only for the states made or asked last
@@ -24,8 +24,9 @@ from pathlib import Path
 import pytest
 
 import archwk
-from archwk import Action, Options, engine
-from archwk.save import state_dict
+from archwk import Action, Options
+from archwk.games.architects import engine
+from archwk.games.architects.save import state_dict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))  # build_compiled.source_hash
 
@@ -97,7 +98,7 @@ def test_shared_actions_are_copied_for_a_logged_state_and_listed_as_they_are_whe
     """The rules list shared actions (a placement at each location, made once): a logged
     state lists its own copy of each, worded with its figures; a quiet state lists the
     shared ones, without a position. Logged play never words a shared action from a state."""
-    from archwk import ruleset
+    from archwk.games.architects import ruleset
     shared = {a for a, _check in ruleset._PLACEMENT_CHECKS}
     loud = archwk.new_game(2, seed=8)
     hushed = engine.quiet(loud)
@@ -126,7 +127,7 @@ def test_shared_actions_are_copied_for_a_logged_state_and_listed_as_they_are_whe
 def test_a_shared_action_is_made_once_and_equals_the_action_it_stands_for(monkeypatch):
     """`actions.shared`: the same fields give the same object, equal to (and hashed as)
     the action made by hand; the kept ones are bounded (past the limit they are made again)."""
-    from archwk import actions
+    from archwk.games.architects import actions
     a = actions.shared("capture", "forest", target=1)
     assert actions.shared("capture", "forest", None, 1) is a
     assert a == Action("capture", location="forest", target=1)
@@ -209,7 +210,7 @@ _TYPED_BUILD_CHECKS = r'''
 import json, random
 import archwk
 from archwk import behaviour, core, engine, state
-from archwk.actions import Action
+from archwk.games.architects.actions import Action
 
 HEAP = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement, not an extension type
 out = {"compiled": [m.__file__.endswith(".so") for m in (state, engine, core, behaviour)],
@@ -246,7 +247,7 @@ print(json.dumps(out))
                     reason="no compiled build (bash scripts/kit build-compiled)")
 def test_the_compiled_build_types_the_state_and_keeps_it_frozen():
     """In the compiled build the state, player and action classes are extension types
-    (archwk/state.pxd, actions.pxd) while the frozen and writable classes stay Python
+    (archwk/games/architects/state.pxd, actions.pxd) while the frozen and writable classes stay Python
     subclasses of them (freezing switches the class in place); frozen states and players
     still refuse writes, and a wrong argument to a typed helper raises instead of crashing."""
     if not _compiled_build_current():
@@ -276,7 +277,7 @@ def test_the_slot_copiers_copy_every_slot():
     """`copy_state_slots` and `_copy_player` are written out field by field (so they
     compile to struct copies): each copies every slot, and state.pxd declares the same
     fields as state.py."""
-    from archwk import state as st
+    from archwk.games.architects import state as st
     for fields, copy, cls in ((st._PLAYER_FIELDS, st._copy_player, st._MutablePlayer),
                               (st._STATE_FIELDS, st.copy_state_slots, st._MutableState)):
         src, dst = cls.__new__(cls), cls.__new__(cls)
@@ -284,7 +285,7 @@ def test_the_slot_copiers_copy_every_slot():
             setattr(src, f, ("value", i))
         copy(src, dst)
         assert [getattr(dst, f) for f in fields] == [("value", i) for i in range(len(fields))]
-    pxd = (ROOT / "archwk" / "state.pxd").read_text()
+    pxd = (ROOT / "archwk" / "games" / "architects" / "state.pxd").read_text()
     declared: dict[str, list[str]] = {}
     current = None
     for line in pxd.splitlines():
@@ -318,8 +319,8 @@ def test_every_pxd_declaration_names_a_function_cython_can_type():
     parameters (Cython cannot make those cpdef): an edit of the .py that breaks the
     compiled build fails here, without a compiler."""
     import ast
-    pxds = sorted((ROOT / "archwk").rglob("*.pxd"))
-    assert {p.relative_to(ROOT / "archwk").as_posix() for p in pxds} >= {"state.pxd", "core.pxd", "engine.pxd"}
+    pxds = sorted((ROOT / "archwk" / "games" / "architects").rglob("*.pxd"))
+    assert {p.relative_to(ROOT / "archwk" / "games" / "architects").as_posix() for p in pxds} >= {"state.pxd", "core.pxd", "engine.pxd"}
     for pxd in pxds:
         source = pxd.with_suffix(".py")
         assert source.exists(), f"{pxd.name} has no module beside it"

@@ -1,4 +1,4 @@
-"""archwk.table: the read API for everything on the table (what players can see)."""
+"""archwk.games.architects.table: the read API for everything on the table (what players can see)."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,9 +9,9 @@ import random
 import pytest
 
 import archwk
-from archwk import Action, cards
-from archwk.table import (APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, WORKER_LOCATIONS,
-                          guildhall_spaces, table, virtue_track)
+from archwk import Action
+from archwk.games.architects import cards
+from archwk.games.architects.table import APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, WORKER_LOCATIONS, guildhall_spaces, table, virtue_track
 
 from helpers import act, place, started
 
@@ -41,13 +41,16 @@ def games():
 
 
 def test_docstring_examples_run():
-    # `archwk.table` is the function; the module is reached by its full name
-    result = doctest.testmod(importlib.import_module("archwk.table"))
+    # `archwk.games.architects.table` is the function; the module is reached by its full name
+    result = doctest.testmod(importlib.import_module("archwk.games.architects.table"))
     assert result.attempted >= 8 and result.failed == 0
 
 
 def test_exported_from_archwk():
-    assert "table" in archwk.__all__ and archwk.table is table
+    """archwk.table reads any game's table through its Game; for Architects it is this one."""
+    s = archwk.new_game(3, seed=7)
+    assert "table" in archwk.__all__ and archwk.GAMES["architects"].table is table
+    assert archwk.table(s) == table(s)
 
 
 # =========================================================================== the display

@@ -16,8 +16,8 @@ import pytest
 import archwk
 from archwk import Options
 from archwk.bots import RandomBot
-from archwk.core import apprentice_limit, geometry_n, worker_total
-from archwk.save import validate
+from archwk.games.architects.core import apprentice_limit, geometry_n, worker_total
+from archwk.games.architects.save import validate
 
 COMBOS = [
     # (players, options)

@@ -14,7 +14,7 @@ from widget_helpers import click_location, click_point, placing, two_placements,
 import archwk
 import widgets
 from archwk import Action, IllegalAction
-from archwk.table import guildhall_spaces
+from archwk.games.architects.table import guildhall_spaces
 from widgets import BoardView, GameExplorer
 
 BOARD_PLACES = archwk.LOCATIONS + ("prison",)
@@ -133,7 +133,7 @@ def test_board_shows_tax_display_silver_and_piles():
     display = board.figure.data[board.trace_index("display")]
     for slot, cid in enumerate(s.display):
         if cid:
-            assert archwk.cards.APPRENTICES[cid - 1].name.split()[0] in display.text[slot]
+            assert archwk.games.architects.cards.APPRENTICES[cid - 1].name.split()[0] in display.text[slot]
 
 
 def test_hover_shows_rule_and_blocker():
@@ -141,7 +141,7 @@ def test_hover_shows_rule_and_blocker():
     board = BoardView(s)
     tr = board.figure.data[board.trace_index("locations")]
     hover = dict(zip((d[1] for d in tr.customdata), tr.hovertext))
-    assert "Gain 1 Wood for each of your own workers" in hover["forest"]  # archwk.explain.rules
+    assert "Gain 1 Wood for each of your own workers" in hover["forest"]  # archwk.games.architects.explain.rules
     for loc, why in s.placement_blockers().items():
         assert "Blocked now" in hover[loc] and html.escape(why) in hover[loc]
     legal = {a.location for a in s.legal_actions() if a.kind == "place"}
@@ -360,7 +360,7 @@ def test_editor_valid_edit_changes_the_state():
     assert "resources" not in ed.message.value and "workers_at" not in ed.message.value
     # cards come from the decks: one more building in hand, one more apprentice
     card = s.building_deck[0]
-    apprentice = archwk.cards.APPRENTICES[s.apprentice_deck[0] - 1].name
+    apprentice = archwk.games.architects.cards.APPRENTICES[s.apprentice_deck[0] - 1].name
     ed.lists["hand"].value = ", ".join(list(s.players[p].hand) + [card])
     if len(s.players[p].apprentices) < 5:
         ed.lists["apprentices"].value = ", ".join(list(s.players[p].apprentices) + [apprentice])
@@ -610,7 +610,7 @@ def test_explorer_evaluates_moves_as_a_chart():
 
 # --------------------------------------------------------------------------- the widgets ask the library
 
-#: parts of a GameState that are its storage, not its read API (archwk.table is)
+#: parts of a GameState that are its storage, not its read API (archwk.games.architects.table is)
 _STATE_STORAGE = ("display", "display_silver", "bm_small", "bm_large", "extra", "_hist", "_hist_len",
                   "turn_no", "final_turns", "pending", "building_deck", "apprentice_deck", "rewards",
                   "resets", "guildhall", "black_market", "board", "draft", "phase", "turn_player",

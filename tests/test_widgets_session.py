@@ -20,8 +20,8 @@ def _modules_after(code: str) -> set[str]:
 
 
 def test_archwk_imports_no_ui_package():
-    mods = _modules_after("import archwk, archwk.bots, archwk.save, archwk.edit, archwk.explain, "
-                          "archwk.scoring, archwk.cards, archwk.engine")
+    mods = _modules_after("import archwk, archwk.bots, archwk.games.architects.save, archwk.games.architects.edit, archwk.games.architects.explain, "
+                          "archwk.games.architects.scoring, archwk.games.architects.cards, archwk.games.architects.engine")
     loaded = {m.split(".")[0] for m in mods}
     assert not loaded & set(UI_PACKAGES), loaded & set(UI_PACKAGES)
 

@@ -22,7 +22,7 @@ OPTION_SETS = {
     "artisans": archwk.Options(artisans=True, expansion_cards=True),
     "online": archwk.Options.online(),
 }
-RULE_LOCATIONS = archwk.model.LOCATIONS + ("prison",)
+RULE_LOCATIONS = archwk.games.architects.model.LOCATIONS + ("prison",)
 
 
 def _library_texts(states) -> list[str]:

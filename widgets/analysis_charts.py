@@ -227,7 +227,7 @@ def simulation_figures(records, *, top: int = 10, title: str | None = None) -> g
     buildings and apprentices whose holders win most above or below the rest."""
     from collections import Counter
 
-    from archwk.simulate import card_stats, seat_stats
+    from archwk.ai.simulate import card_stats, seat_stats
     recs = _records(records)
     # a card is compared among seats played by the same bot: across bots the lift would
     # mostly measure the bots (a strong bot both builds more and wins more)

@@ -55,7 +55,7 @@ def esc(text) -> str:
 
 def rules_notes_html() -> str:
     """archwk's rules notes (where the sources disagree, and how archwk plays it) as HTML."""
-    text = (Path(archwk.__file__).parent / "data" / "rules-notes.md").read_text()
+    text = (Path(archwk.games.architects.__file__).parent / "data" / "rules-notes.md").read_text()
     try:
         import mistune  # comes with nbconvert, which Voila and Jupyter use
         body = mistune.create_markdown(plugins=["table"])(text)
@@ -228,7 +228,7 @@ def _resources_line(before, after) -> str:
         d = getattr(after, what) - getattr(before, what)
         if d:
             parts.append(f"{d:+d} {what.capitalize()}")
-    for r in archwk.cards.RESOURCES:
+    for r in archwk.games.architects.cards.RESOURCES:
         d = after.resources[r] - before.resources[r]
         if d:
             parts.append(f"{d:+d} {r.capitalize()}")

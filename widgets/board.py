@@ -5,7 +5,7 @@
 only the trace properties that changed, inside one `batch_update()`. The set of
 traces is fixed for a player count, so an update never adds or removes one.
 
-Everything drawn is read through `archwk.table` (the display, the piles, the
+Everything drawn is read through `archwk.games.architects.table` (the display, the piles, the
 Guildhall spaces and their triggers, the Virtue track's limits); this module
 only decides where and how it is drawn. Coordinates are board units: x 0..120,
 y 0..80.
@@ -26,10 +26,16 @@ from types import EllipsisType
 import ipywidgets
 import plotly.graph_objects as go
 
-from archwk import cards
-from archwk.model import BLACK_MARKET_SPACES, LOCATIONS, OPEN_LOCATIONS
-from archwk.table import APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, guildhall_spaces, virtue_track
-from archwk.table import table as read_table
+from archwk.games.architects import cards
+from archwk.games.architects.model import BLACK_MARKET_SPACES, LOCATIONS, OPEN_LOCATIONS
+from archwk.games.architects.table import (
+    APPRENTICE_DISCARD,
+    BLACK_MARKET_RESET,
+    GAME_END,
+    guildhall_spaces,
+    virtue_track,
+)
+from archwk.games.architects.table import table as read_table
 
 from .figure import LiveFigure, push_changes
 from .palette import MUTED_TEXT, ink, seat_symbol
@@ -83,7 +89,7 @@ REGIONS = (  # (x0, y0, x1, y1, title, title spot, hover)
 )
 
 
-#: how the board marks a Guildhall space's trigger (the triggers come from archwk.table)
+#: how the board marks a Guildhall space's trigger (the triggers come from archwk.games.architects.table)
 TRIGGER_TEXT = {
     BLACK_MARKET_RESET: ("R", "#7b3fa0", "triggers a Black Market reset after the action"),
     GAME_END: ("E", "#c0392b", "the last space: whoever fills it triggers the end of the game "

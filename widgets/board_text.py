@@ -1,7 +1,7 @@
 """The board in words: everything the board figure draws, as text a screen
 reader (or anyone who cannot hover) can read, beside the figure.
 
-`board_text_html(state)` reads the position through `archwk.table` only: the
+`board_text_html(state)` reads the position through `archwk.games.architects.table` only: the
 workers at every location with their owners, the Virtue track and the
 Cathedral, the Workshop's display with its Silver and hire costs, the Black
 Market and the Guildhall. `BoardText` shows it in a collapsible panel with a
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import ipywidgets
 
-from archwk.model import LOCATIONS
-from archwk.table import WORKER_LOCATIONS
-from archwk.table import table as read_table
+from archwk.games.architects.model import LOCATIONS
+from archwk.games.architects.table import WORKER_LOCATIONS
+from archwk.games.architects.table import table as read_table
 
 from .palette import SEAT_COLOUR_NAMES, SEAT_SYMBOLS
 from .text import apprentice_text, esc, items, location_name, rule_text, seat_mark

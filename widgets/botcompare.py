@@ -35,7 +35,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 import archwk
-from archwk.simulate import bot_stats, run, told_apart
+from archwk.ai.simulate import bot_stats, run, told_apart
 
 from .palette import MUTED_TEXT, SEAT_COLOURS
 from .text import ShowsErrors, guarded

@@ -1,5 +1,5 @@
 """Card faces: a compact drawing (HTML) of a building card and of an
-apprentice, from the library's card data (`archwk.cards`), and the card
+apprentice, from the library's card data (`archwk.games.architects.cards`), and the card
 gallery's catalogue (every card with its rule text and the rulebook section).
 
 Nothing here states a rule: the words are the cards' own `text` from the card
@@ -16,7 +16,7 @@ import functools
 import html
 from dataclasses import dataclass
 
-from archwk import cards
+from archwk.games.architects import cards
 
 esc = html.escape
 

@@ -24,9 +24,9 @@ from collections.abc import Callable
 import ipywidgets
 
 import archwk
-from archwk import cards
-from archwk.model import LOCATIONS
-from archwk.table import table as read_table
+from archwk.games.architects import cards
+from archwk.games.architects.model import LOCATIONS
+from archwk.games.architects.table import table as read_table
 
 from .cards import apprentice_face, building_face, faces_row
 from .palette import MUTED_TEXT
@@ -85,7 +85,7 @@ def action_label(state, action) -> str:
     extra: list[str] = []
     slot = _display_slot(state, action)
     if slot is not None and slot.apprentice:
-        # one numbering for the display: "position 1-8", as archwk.table and the board say
+        # one numbering for the display: "position 1-8", as archwk.games.architects.table and the board say
         label = _DISPLAY_SPACE.sub(lambda m: f"the {slot.name} from position {m.group(1)}", label)
         if slot.name not in label:
             label += f": {slot.name}"
@@ -126,7 +126,7 @@ def _building(name: str):
 
 
 def _display_slot(state, action):
-    """The display space a hire action names (archwk.table), None for other actions."""
+    """The display space a hire action names (archwk.games.architects.table), None for other actions."""
     if action.kind != "hire" or not isinstance(action.target, int) or isinstance(action.target, bool):
         return None
     display = _table_of(state).display

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import ipywidgets
 
-from archwk import cards
-from archwk.model import BLACK_MARKET_SPACES, OPEN_LOCATIONS
+from archwk.games.architects import cards
+from archwk.games.architects.model import BLACK_MARKET_SPACES, OPEN_LOCATIONS
 
 from .session import Session
 from .text import esc, location_name

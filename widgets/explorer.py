@@ -22,9 +22,9 @@ from collections.abc import Sequence
 import ipywidgets
 
 from archwk import GameState, InvalidSave
-from archwk.record import MAX_BYTES
-from archwk.save import PRIVATE_CARD_ACTIONS  # choices whose card another player may not see
-from archwk.table import table as read_table
+from archwk.games.architects.save import PRIVATE_CARD_ACTIONS  # choices whose card another player may not see
+from archwk.games.architects.table import table as read_table
+from archwk.kit.records import MAX_BYTES
 
 from .board import BoardClick, BoardView, click_action, click_reason
 from .board_text import BoardText
@@ -688,7 +688,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
 
     @guarded
     def _on_code(self, _b=None) -> None:
-        from archwk.gamecode import URL_PARAMETER
+        from archwk.games.architects.gamecode import URL_PARAMETER
         code = self.session.state.game_code()
         self.code_text.value = code
         self.code_link.value = (f'<a href="?{URL_PARAMETER}={code}" target="_blank" style="margin-left:8px">'

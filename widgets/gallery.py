@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ipywidgets
 
-from archwk import cards as card_data
+from archwk.games.architects import cards as card_data
 
 from .cards import CATEGORY_WORDS, SET_WORDS, TOPICS, CardEntry, catalogue, esc, select
 from .text import ShowsErrors, guarded

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from archwk.gamecode import URL_PARAMETER
+from archwk.games.architects.gamecode import URL_PARAMETER
 
 
 def _pyodide_query() -> str | None:

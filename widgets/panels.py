@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import ipywidgets
 
-from archwk import cards
-from archwk.model import HIDDEN
+from archwk.games.architects import cards
+from archwk.games.architects.model import HIDDEN
 
 from .cards import building_face, faces_row
 from .text import apprentice_text, building_text, character_text, colour, esc, seat_mark

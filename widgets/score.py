@@ -14,7 +14,7 @@ import re
 import ipywidgets
 
 import archwk
-from archwk.scoring import ScoreBreakdown
+from archwk.games.architects.scoring import ScoreBreakdown
 
 from .text import esc, seat_mark
 

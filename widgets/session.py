@@ -29,8 +29,8 @@ from typing import Any
 
 import archwk
 from archwk import GameState
-from archwk.record import MAX_COMMENT, Loaded, Meta, replay_doc
-from archwk.record import load as load_record
+from archwk.games.architects.record import MAX_COMMENT, Loaded, Meta, replay_doc
+from archwk.games.architects.record import load as load_record
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Shared presentation: player colours, names, and rule texts for hovers.
 
 The rule texts are not written here: they come from the library's rule-text
-source (`archwk.explain.rules`: each location's rule in the game's words, with
+source (`archwk.games.architects.explain.rules`: each location's rule in the game's words, with
 its rulebook section kept apart).
 """
 from __future__ import annotations
@@ -11,8 +11,8 @@ import html
 import textwrap
 from typing import TYPE_CHECKING
 
-from archwk import cards, explain
-from archwk.model import LOCATION_NAMES, LOCATIONS
+from archwk.games.architects import cards, explain
+from archwk.games.architects.model import LOCATION_NAMES, LOCATIONS
 
 from .palette import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_glyph
 from .palette import SOLO_COLOUR as SOLO_COLOUR  # re-exported: the solo opponent's colour
@@ -64,7 +64,7 @@ def wrap_html(lines, width: int = 72) -> str:
 @functools.cache
 def rule_text(loc: str) -> str:
     """The rule of a board location (or of the Prison), as hover HTML: the game's
-    words from the library's rule-text source (archwk.explain.rules)."""
+    words from the library's rule-text source (archwk.games.architects.explain.rules)."""
     return wrap_html(explain.rule_text(loc).lines)
 
 
@@ -99,7 +99,7 @@ def character_text(name: str | None) -> str:
     if not name:
         return ""
     try:
-        from archwk.characters import character
+        from archwk.games.architects.characters import character
         return f"{name}: {character(name).ability}"
     except (ImportError, ValueError, AttributeError):
         return name

@@ -19,7 +19,6 @@ imports them. Its modules, from the bottom up:
 * `archwk.ai.cli`: the `archwk` command.
 
 Their public names stay: `archwk.bots` re-exports the bots and the registry,
-`archwk.analysis` the determinization, evaluation and graphs, and
-`archwk.simulate` the simulation (for callers not yet moved to archwk.ai).
+and `archwk.analysis` the determinization, evaluation and graphs.
 Nothing is imported here, so `import archwk.ai.registry` loads only what it needs.
 """

@@ -19,19 +19,19 @@ from __future__ import annotations
 import math
 import random
 
-from .. import cards as _cards
-from ..actions import Action
-from ..core import BUILDING as _BUILDING
-from ..core import can_pay as _can_pay
-from ..core import geometry_n as _geometry_n
-from ..core import held_by_others as _held_by_others
-from ..core import skills_of as _skills_of
-from ..engine import NATIVE_DISCARD, quiet
-from ..locations.guardhouse import GUARD_PRICES
-from ..locations.workshop import HIRE_SILVER
-from ..model import OPEN_INDEX as _OPEN
-from ..model import GameState
-from ..scoring import CATHEDRAL_VP, _score, building_bonus, final_scores
+from ..games.architects import cards as _cards
+from ..games.architects.actions import Action
+from ..games.architects.core import BUILDING as _BUILDING
+from ..games.architects.core import can_pay as _can_pay
+from ..games.architects.core import geometry_n as _geometry_n
+from ..games.architects.core import held_by_others as _held_by_others
+from ..games.architects.core import skills_of as _skills_of
+from ..games.architects.engine import NATIVE_DISCARD, quiet
+from ..games.architects.locations.guardhouse import GUARD_PRICES
+from ..games.architects.locations.workshop import HIRE_SILVER
+from ..games.architects.model import OPEN_INDEX as _OPEN
+from ..games.architects.model import GameState
+from ..games.architects.scoring import CATHEDRAL_VP, _score, building_bonus, final_scores
 from .determinize import Determinizer
 
 
@@ -597,7 +597,7 @@ class HeuristicBot:
 def rollout(s, rng, depth: int | None):
     """Play `fast_choice` for every seat from `s` for `depth` decisions (None: to
     the end); returns the state reached. The states played are quiet
-    (`archwk.engine.quiet`: no event log; the same positions)."""
+    (`archwk.games.architects.engine.quiet`: no event log; the same positions)."""
     s = quiet(s)
     k = 0
     while not s.is_over and (depth is None or k < depth):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from archwk import Options, ScoreBreakdown, final_scores, new_game, replay, winners
 
-from ..solo import STAND_IN_NOTICE
+from ..games.architects.solo import STAND_IN_NOTICE
 from .evaluate import evaluate_actions
 from .registry import DEFAULT_BOT, UnknownBot, choices, make_bot
 from .simulate import run, summary, summary_data, write
@@ -165,7 +165,7 @@ def cmd_evaluate(args) -> int:
 
 
 def cmd_notes(args) -> int:
-    print(resources.files("archwk").joinpath("data", "rules-notes.md").read_text(encoding="utf-8"))
+    print(resources.files("archwk.games.architects").joinpath("data", "rules-notes.md").read_text(encoding="utf-8"))
     return 0
 
 

@@ -46,12 +46,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action
-from ..engine import quiet
-from ..model import GameState
-from ..record import load as _load_record
-from ..record import replay_doc as _replay_doc
-from ..scoring import final_scores
+from ..games.architects.actions import Action
+from ..games.architects.engine import quiet
+from ..games.architects.model import GameState
+from ..games.architects.record import load as _load_record
+from ..games.architects.record import replay_doc as _replay_doc
+from ..games.architects.scoring import final_scores
 from .bots import fast_choice, without_free_discards
 from .determinize import Determinizer, viewer_of
 from .expert import ExpertBot

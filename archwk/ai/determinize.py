@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 
-from .. import cards, core
-from ..decisions import LookedAt
-from ..model import HIDDEN, GameState
-from ..schemes import schemes_of
+from ..games.architects import cards, core
+from ..games.architects.decisions import LookedAt
+from ..games.architects.model import HIDDEN, GameState
+from ..games.architects.schemes import schemes_of
 
 _MASK64 = (1 << 64) - 1
 
@@ -165,7 +165,7 @@ def determinize(state: GameState, player: int | None = None, rng: random.Random 
     may know of `state` (a full state or that player's view).
 
     >>> import archwk
-    >>> from archwk.save import validate
+    >>> from archwk.games.architects.save import validate
     >>> s = archwk.new_game(4, seed=3)
     >>> validate(determinize(s, rng=5))
     """

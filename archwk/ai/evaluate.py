@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from archwk import Action, GameState, final_scores, winners
 
-from ..engine import quiet
+from ..games.architects.engine import quiet
 from .bots import rollout
 from .determinize import Determinizer, viewer_of
 

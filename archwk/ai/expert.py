@@ -14,7 +14,7 @@
   ahead. Each action's first value estimate counts as `prior_weight` visits,
   so a short search falls back on the heuristic ordering;
 * at the first decision not yet in the tree the position is played on a
-  little (quiet states, `archwk.engine.quiet`): the rest of the mover's turn
+  little (quiet states, `archwk.games.architects.engine.quiet`): the rest of the mover's turn
   greedily, as the heuristic bot looks ahead, and the next player's whole
   turn the same way (`reply`), then `rollout` decisions of `fast_choice`
   (none by default). The position reached is valued for every seat by a leaf
@@ -59,10 +59,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ..actions import Action
-from ..engine import quiet
-from ..model import OPEN_INDEX, GameState
-from ..scoring import winners
+from ..games.architects.actions import Action
+from ..games.architects.engine import quiet
+from ..games.architects.model import OPEN_INDEX, GameState
+from ..games.architects.scoring import winners
 from .bots import (
     HeuristicBot,
     _place_weight,

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from archwk import Options, ScoreBreakdown, final_scores, new_game, winners
-from archwk.engine import quiet
+from archwk.games.architects.engine import quiet
 
 from .registry import make_bot
 

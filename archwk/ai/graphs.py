@@ -17,9 +17,9 @@ from collections import deque
 
 from archwk import GameState, Options, final_scores, new_game
 
-from .. import cards
-from ..model import BLACK_MARKET_SPACES
-from ..state import _PLAYER_FIELDS
+from ..games.architects import cards
+from ..games.architects.model import BLACK_MARKET_SPACES
+from ..games.architects.state import _PLAYER_FIELDS
 from .determinize import determinize
 
 _POSITION_FIELDS = ("options", "seed", "board", "black_market", "guildhall", "tax",

@@ -44,7 +44,7 @@ from .bots import FastBot, HeuristicBot, MCTSBot, RandomBot
 from .expert import ExpertBot
 
 if TYPE_CHECKING:
-    from ..model import Action, GameState
+    from ..games.architects.model import Action, GameState
 
 
 class Bot(Protocol):

@@ -18,7 +18,7 @@ only the differences between the seats count.
 The weights were fitted by maximum likelihood to who won, in self-play games
 between the heuristic bot and some fast and search seats
 (`scripts/train_winchance.py`, which prints the calibration on held-out
-games); they ship as `archwk/data/winchance.json`, checked when this module is
+games); they ship as `archwk/games/architects/data/winchance.json`, checked when this module is
 imported (`load_params` names the field of any mistake). Never a pickle.
 
 >>> import archwk
@@ -34,14 +34,14 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from .. import cards
-from ..constants import OPEN_INDEX
-from ..core import geometry_n
-from ..errors import ArchwkError
-from ..scoring import final_scores, winners
+from ..games.architects import cards
+from ..games.architects.constants import OPEN_INDEX
+from ..games.architects.core import geometry_n
+from ..games.architects.scoring import final_scores, winners
+from ..kit.errors import ArchwkError
 
 #: the shipped parameters
-PARAMS_PATH = Path(__file__).resolve().parent.parent / "data" / "winchance.json"
+PARAMS_PATH = Path(__file__).resolve().parent.parent / "games" / "architects" / "data" / "winchance.json"
 #: the format of the parameters file this module reads
 PARAMS_VERSION = 1
 

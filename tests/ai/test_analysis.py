@@ -9,13 +9,13 @@ import sys
 import pytest
 
 import archwk
-from archwk import cards
+from archwk.games.architects import cards
 from archwk.ai import bots
 from archwk.ai.determinize import Determinizer, determinize, viewer_of
 from archwk.ai.evaluate import evaluate_actions, mean_ci, wilson
 from archwk.ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
-from archwk.model import HIDDEN
-from archwk.save import validate
+from archwk.games.architects.model import HIDDEN
+from archwk.games.architects.save import validate
 
 
 def _play(s, decisions, seed=0):

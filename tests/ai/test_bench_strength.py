@@ -37,10 +37,10 @@ def test_the_fingerprint_follows_the_code_a_match_plays(package_copy):
     _touch(package_copy / "archwk" / "ai" / "expert.py")
     after_expert = bench_strength.code_fingerprint(package_copy)
     assert after_expert != first
-    _touch(package_copy / "archwk" / "locations" / "mines.py")
+    _touch(package_copy / "archwk" / "games" / "architects" / "locations" / "mines.py")
     after_rules = bench_strength.code_fingerprint(package_copy)
     assert after_rules != after_expert
-    data = package_copy / "archwk" / "data" / "buildings.toml"
+    data = package_copy / "archwk" / "games" / "architects" / "data" / "buildings.toml"
     data.write_text(data.read_text() + "\n")
     assert bench_strength.code_fingerprint(package_copy) != after_rules
 

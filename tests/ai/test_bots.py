@@ -10,7 +10,7 @@ import pytest
 import archwk
 from archwk.ai import bots
 from archwk.ai.determinize import Determinizer
-from archwk.table import guildhall_spaces
+from archwk.games.architects.table import guildhall_spaces
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 
 
@@ -125,7 +125,7 @@ def test_backstop_hires_the_skill_its_building_needs():
     s = s.apply(a)
     assert s.decision == "workshop"
     hire = bots.stalemate_choice(s, s.legal_actions())
-    assert hire.kind == "hire" and "masonry" in archwk.cards.APPRENTICES[s.display[hire.target] - 1].skills
+    assert hire.kind == "hire" and "masonry" in archwk.games.architects.cards.APPRENTICES[s.display[hire.target] - 1].skills
 
 
 def test_backstop_trades_for_the_marble_its_building_needs():

@@ -15,7 +15,7 @@ import pytest
 
 import archwk
 import archwk.analysis
-from archwk.actions import Action
+from archwk.games.architects.actions import Action
 from archwk.ai import coach
 from archwk.ai.bots import HeuristicBot, without_free_discards
 from archwk.ai.determinize import Determinizer
@@ -270,7 +270,7 @@ def test_solo_determinizations_deal_the_unseen_scheme_cards(opponent):
     bot and the coach can play solo games (they were dealt as blank cards before)."""
     import random
 
-    from archwk.schemes import STAND_IN_SCHEMES
+    from archwk.games.architects.schemes import STAND_IN_SCHEMES
     s = _play(archwk.new_game(1, seed=3, options=archwk.Options(solo_opponent=opponent)), 60)
     piles = s.scheme_piles
     d = Determinizer(s.view(0), 0).sample(random.Random(1))

@@ -12,7 +12,7 @@ from archwk.ai.determinize import Determinizer
 from archwk.ai import expert
 from archwk.ai.expert import ExpertBot, leaf_worth, softmax_value
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
-from archwk.model import OPEN_INDEX
+from archwk.games.architects.model import OPEN_INDEX
 
 
 def _mover(s: archwk.GameState) -> int:
@@ -89,7 +89,7 @@ def test_every_choice_is_legal_and_the_game_ends_by_the_guildhall():
         searched += bot is expert and expert.last_iterations > 0
         s = s.apply(a)
     assert searched > 20
-    assert len(s.guildhall) >= 4 * (archwk.core.geometry_n(s) + 1)
+    assert len(s.guildhall) >= 4 * (archwk.games.architects.core.geometry_n(s) + 1)
     assert expert.backstop_used == 0 and s.turn_no <= bots.STALEMATE_TURNS * 2
 
 

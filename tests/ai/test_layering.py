@@ -20,7 +20,7 @@ PACKAGE = Path(archwk.__file__).resolve().parent
 
 #: the public names of archwk.ai under their old homes: they import archwk.ai,
 #: and the package itself imports archwk.bots for `archwk.bots` and `archwk.play`
-FACADES = {"archwk", "archwk.bots", "archwk.analysis", "archwk.simulate"}
+FACADES = {"archwk", "archwk.bots", "archwk.analysis"}
 MODULES = [m for m in walk().modules if m.split(".")[0] == "archwk"]
 
 
@@ -40,7 +40,7 @@ AI = sorted(n for n in MODULES if _is_ai(n))
 
 def test_modules_found():
     """The walk sees both sides (else the tests below would pass on nothing)."""
-    assert {"archwk.model", "archwk.engine", "archwk.setup"} <= set(RULES)
+    assert {"archwk.games.architects.model", "archwk.games.architects.engine", "archwk.games.architects.setup"} <= set(RULES)
     assert {"archwk.ai.bots", "archwk.ai.registry", "archwk.ai.cli", "archwk.ai.simulate"} <= set(AI)
     assert "archwk.ai.bots" in imports_of("archwk.ai.registry")  # a module-level relative import
     assert "archwk.ai.bots" in imports_of("archwk.bots")
@@ -91,10 +91,9 @@ def test_package_reaches_ai_only_through_archwk_bots():
 
 
 def test_old_names_give_the_same_objects():
-    from archwk import analysis, bots, simulate
+    from archwk import analysis, bots
     from archwk.ai import bots as ai_bots
     from archwk.ai import determinize, evaluate, graphs, registry
-    from archwk.ai import simulate as ai_simulate
     for name in ("RandomBot", "FastBot", "HeuristicBot", "MCTSBot", "play", "rollout", "fast_choice",
                  "position_value", "relative_value", "leaf_rewards"):
         assert getattr(bots, name) is getattr(ai_bots, name), name
@@ -104,8 +103,6 @@ def test_old_names_give_the_same_objects():
     assert analysis.Determinizer is determinize.Determinizer
     for name in ("decision_tree", "card_synergy_graph", "worker_flow", "state_fingerprint"):
         assert getattr(analysis, name) is getattr(graphs, name), name
-    for name in simulate.__all__:
-        assert getattr(simulate, name) is getattr(ai_simulate, name), name
     assert set(bots.__all__) <= set(dir(bots)) and set(analysis.__all__) <= set(dir(analysis))
 
 

@@ -22,7 +22,7 @@ gain and score comes from `archwk`.
 What a verdict says about the learner's choices is never written by hand: the
 judge reads what the choices did from the events the rules recorded (`Did`),
 what another choice would have given from the rules' own previews
-(`state.preview`), and card figures from `archwk.cards`; each such fact is a
+(`state.preview`), and card figures from `archwk.games.architects.cards`; each such fact is a
 `Claim` (data: what, about, value) whose words are made from that data and put
 in the verdict's text. `Verdict.claims` lists them, so a test can compare every
 claim with what the action did (tests/test_lessons.py). The hand-written parts
@@ -37,9 +37,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import archwk
-from archwk import Action, GameState, cards
-from archwk.explain import words as _words
-from archwk.explain.labels import _stated
+from archwk import Action, GameState
+from archwk.games.architects import cards
+from archwk.games.architects.explain import words as _words
+from archwk.games.architects.explain.labels import _stated
 
 YOU = 0  # the learner's seat in every lesson
 #: the learner's name: the library's event sentences read "Ann (you) places a worker…"
@@ -832,7 +833,7 @@ def _workshop_setup():
 
 
 def _hired(state, action) -> int:
-    """The apprentice a hire action takes: the card in that display space (archwk.table)."""
+    """The apprentice a hire action takes: the card in that display space (archwk.games.architects.table)."""
     return archwk.table(state).display[action.target].apprentice
 
 

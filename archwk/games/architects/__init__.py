@@ -1,0 +1,1 @@
+"""Architects of the West Kingdom: the rules (its rulebook is the authority)."""

@@ -1,0 +1,45 @@
+"""Architects of the West Kingdom as one `archwk.kit.game.Game`: what the kit
+(records, codes, bots, coach, widgets) may ask of it. `archwk.GAMES` lists it.
+
+It sits on top of the rules (beside the read API it names), and gives its
+states their `state.game`.
+"""
+from __future__ import annotations
+
+from ...kit.game import Game
+from . import explain, gamecode, ruleset
+from .constants import GAME_NAME
+from .game import GameState, from_game_code, new_game, replay
+from .options import Options
+from .scoring import final_scores, winners
+from .table import table
+
+GAME = Game(
+    name=GAME_NAME,
+    title="Architects of the West Kingdom",
+    min_players=1,  # 1: solo, against the Byzantine opponent
+    max_players=5,
+    Options=Options,
+    new_game=new_game,
+    replay=replay,
+    from_game_code=from_game_code,
+    code_prefix=gamecode.PREFIX,
+    final_scores=final_scores,
+    winners=winners,
+    table=table,
+    explainer=explain,
+    rules=ruleset,
+    play_side={
+        # a position's worth to a player, in VP (the bots' leaf evaluator)
+        "evaluator": "archwk.ai.bots:position_value",
+        # a full game consistent with one player's view (what search plays on)
+        "determinizer": "archwk.ai.determinize:Determinizer",
+        # the win-chance model's features of a position, one row per seat
+        "winchance_features": "archwk.ai.winchance:features",
+        # the heuristic player
+        "heuristic": "archwk.ai.bots:HeuristicBot",
+    },
+)
+
+#: every state of this game answers `state.game` with the one Game object
+GameState.game = GAME

@@ -1,0 +1,62 @@
+"""What one player may see: `view(state, player)` hides others' hands and
+draft cards, the order of the decks, the reward pile and the Scheme piles, the
+generator, and which card was kept or discarded by others. A view can be shown
+but not played on."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...kit.errors import ArchwkError
+from . import core
+from .actions import Action
+from .constants import HIDDEN
+from .decisions import LookedAt
+from .events import Event
+from .state import S
+
+#: choices and events whose card another player may not see
+PRIVATE_CARD_ACTIONS = frozenset({"keep", "discard"})
+PRIVATE_CARD_EVENTS = frozenset({"drafted", "kept", "discarded"})
+
+
+def view(s: S, player: int) -> S:
+    """What `player` may know: others' hands and draft cards, the order of the
+    decks and reward pile, and the generator are hidden. Not playable."""
+    if not isinstance(player, int) or not 0 <= player < len(s.players):
+        raise ArchwkError(f"view: no player {player!r}")
+    t = core.thaw(s)
+    for i, p in enumerate(s.players):
+        if i != player and p.hand:
+            core.writable_player(t, i).hand = (HIDDEN,) * len(p.hand)
+    t.draft = tuple(h if i == player else (HIDDEN,) * len(h) for i, h in enumerate(s.draft))
+    t.building_deck = (HIDDEN,) * len(s.building_deck)
+    t.apprentice_deck = (0,) * len(s.apprentice_deck)
+    t.rewards = (0,) * len(s.rewards)
+    t.bm_small = s.bm_small[:1] + (0,) * max(0, len(s.bm_small) - 1)
+    t.pending = tuple(dec if dec.player == player or dec.kind != "keep_one"
+                      else dec._replace(data=LookedAt((HIDDEN,) * len(dec.data.cards)))
+                      for dec in s.pending)
+    piles = s.scheme_piles
+    if piles is not None:  # the opponent's face-down Scheme piles
+        t.scheme_piles = piles._replace(deck=(0,) * len(piles.deck), future=(0,) * len(piles.future))
+    t.rng = 0
+    t.is_view = True
+    # the record of choices: which card was kept or discarded is private
+    node, kept = s._hist, []
+    while node is not None:
+        node, a = node
+        if not isinstance(a, Action):  # a what-if edit step: public
+            kept.append(a)
+        elif a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str):
+            kept.append(Action(a.kind, a.location, HIDDEN, a.target, a.option))
+        else:
+            kept.append(a._with_ctx(None))  # worded without the full state's figures
+    hist: Any = None  # nested (earlier, step) pairs, as FrozenState._hist
+    for a in reversed(kept):
+        hist = (hist, a)
+    t._hist = hist
+    t.events = [e if e.player == player or "card" not in e.data or e.kind not in PRIVATE_CARD_EVENTS
+                else Event(e.kind, e.player, e.who, {**e.data, "card": HIDDEN}) for e in s.events]
+    out = core.commit(t)
+    object.__setattr__(out, "_legal_map", {})
+    return out

@@ -1,0 +1,101 @@
+"""The game protocol: what the kit (records, codes, bots, coach, widgets) may ask
+of a game, in the spirit of OpenSpiel's Game and State.
+
+A game is one `Game` object of data and plain functions (as boardgame.io wraps
+a game): its name and title, its player range, its frozen options class, how to
+start, replay and load a game, its scoring, its table read API, the explainer
+that words its actions and events, its rule set, and where its bots' evaluator,
+determinizer and win-chance features live. `archwk.GAMES` lists every game
+explicitly; nothing registers itself.
+
+A game's states follow the `State` protocol: the kit reads a state only
+through it. The rest of a state (a player's board, the table) is the game's
+own read API, shown by the game's own widgets.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class State(Protocol):
+    """A position of some game, with whose decision it is. Immutable: `apply`
+    returns a new state and never changes the receiver."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def events(self) -> Sequence[Any]: ...
+    @property
+    def history(self) -> Sequence[Any]: ...
+    @property
+    def players(self) -> Sequence[Any]: ...
+    @property
+    def is_view(self) -> bool: ...
+
+    def legal_actions(self) -> list: ...
+    def apply(self, action) -> State: ...
+    def view(self, player: int) -> State: ...
+    def record(self) -> dict: ...
+    def to_json(self, **meta) -> str: ...
+    def game_code(self) -> str: ...
+
+
+def _load(path: str) -> Any:
+    """``"package.module:name"`` -> that object (imported when first asked)."""
+    module, _, name = path.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in filter(None, name.split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Game:
+    """One game the kit knows (see the module docstring). Every field is the
+    game's own; the kit holds no game's rules.
+
+    The play side (bots' evaluator, determinizer, win-chance features) sits above
+    the rules, so a game names it by import path (``"module:name"``) and the kit
+    imports it when first asked: the rules never import the bots.
+    """
+
+    name: str                                   #: short id: "architects"
+    title: str                                  #: "Architects of the West Kingdom"
+    min_players: int
+    max_players: int
+    Options: type                               #: its frozen options class
+    new_game: Callable[..., State]              #: (players, *, seed, options=None) -> State
+    replay: Callable[[Any], State]              #: a record (dict or its JSON) -> State
+    from_game_code: Callable[[str], State]
+    code_prefix: str                            #: what its game codes start with ("aw1.")
+    final_scores: Callable[[State], list]       #: one breakdown per player, each with `.total`
+    winners: Callable[[State], list[int]]       #: after the game's tie-breakers
+    table: Callable[[State], Any]               #: the read API for what is on the table
+    explainer: ModuleType                       #: the words of its actions, events and reasons
+    rules: ModuleType                           #: its rule set (what is checked, where)
+    play_side: Mapping[str, str] = field(default_factory=dict)  #: role -> "module:name"
+    #: the figures its source does not print, marked as examples (empty: all printed)
+    unprinted: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+    def play(self, role: str) -> Any:
+        """The play-side object for `role` ("evaluator", "determinizer",
+        "winchance_features", ...), imported when first asked."""
+        try:
+            path = self.play_side[role]
+        except KeyError:
+            raise LookupError(f"{self.title} has no {role!r} for the bots") from None
+        return _load(path)

@@ -1,0 +1,109 @@
+"""Reading outside documents (save files, records, game codes) safely, for every
+game: JSON parsed under limits checked before any work (document size, nesting
+depth, string lengths, counts), JSON types only, nothing executed. Errors are
+`InvalidSave` (an `ArchwkError`, a `ValueError`).
+
+A record names its game (field ``"game"``); one written before the kit knew more
+than one game has no such field and is a record of Architects of the West Kingdom.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import InvalidSave
+
+#: the game of a record that names none (written before there was a choice)
+FIRST_GAME = "architects"
+
+# ---- limits, checked before any work
+MAX_BYTES = 5_000_000          #: a saved document, in bytes
+MAX_DEPTH = 16                 #: nesting of lists and objects
+MAX_STRING = 4_000             #: any string
+MAX_NAME = 60                  #: a player's name
+MAX_TITLE = 200
+MAX_COMMENT = 2_000
+MAX_STEPS = 20_000             #: actions and edits in one record
+MAX_ITEMS = 20_000             #: entries of any one list or object
+MAX_NODES = 400_000            #: values in the whole document
+MAX_INT = 2 ** 64              #: |any integer| below this
+
+# --------------------------------------------------------------------------- parsing with limits
+
+def _reject_constant(name: str):
+    raise InvalidSave(f"saved game: {name} is not a number a saved game can hold")
+
+
+def parse(text: Any, what: str = "saved game") -> Any:
+    """JSON text (str or bytes) -> the document, checked against the limits."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        if len(text) > MAX_BYTES:
+            raise InvalidSave(f"{what}: {len(text):,} bytes is over the limit of {MAX_BYTES:,} bytes")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidSave(f"{what}: the file is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise InvalidSave(f"{what}: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_BYTES or (len(text) * 4 > MAX_BYTES and len(text.encode("utf-8")) > MAX_BYTES):
+        raise InvalidSave(f"{what}: over the size limit of {MAX_BYTES:,} bytes")
+    try:
+        doc = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise InvalidSave(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
+    except json.JSONDecodeError as e:
+        raise InvalidSave(f"{what}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}); "
+                          "the file may be truncated") from None
+    except ValueError as e:  # e.g. an integer with too many digits
+        raise InvalidSave(f"{what}: not valid JSON ({e})") from None
+    check_limits(doc, what)
+    return doc
+
+
+def check_limits(doc: Any, what: str = "saved game") -> None:
+    """Walk a document (without recursion) and refuse anything over the limits
+    or not of the JSON types (objects with string keys, lists, strings, whole
+    numbers, true/false, null)."""
+    stack = [(doc, 1)]
+    nodes = 0
+    while stack:
+        v, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise InvalidSave(f"{what}: more than {MAX_NODES:,} values")
+        if isinstance(v, str):
+            if len(v) > MAX_STRING:
+                raise InvalidSave(f"{what}: a text of {len(v):,} characters is over the limit of {MAX_STRING:,}")
+        elif isinstance(v, bool) or v is None:
+            pass
+        elif isinstance(v, int):
+            if not -MAX_INT < v < MAX_INT:
+                raise InvalidSave(f"{what}: the number {v} is out of range")
+        elif isinstance(v, (list, tuple, dict)):
+            if depth > MAX_DEPTH:
+                raise InvalidSave(f"{what}: nested more than {MAX_DEPTH} levels deep")
+            if len(v) > MAX_ITEMS:
+                raise InvalidSave(f"{what}: a list of {len(v):,} entries is over the limit of {MAX_ITEMS:,}")
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    if not isinstance(k, str):
+                        raise InvalidSave(f"{what}: object keys must be text, got {k!r}")
+                    if len(k) > MAX_STRING:
+                        raise InvalidSave(f"{what}: a key of {len(k):,} characters is over the limit")
+                    stack.append((x, depth + 1))
+            else:
+                stack.extend((x, depth + 1) for x in v)
+        else:
+            raise InvalidSave(f"{what}: a {type(v).__name__} value is not allowed (JSON types only)")
+
+
+
+def game_of(doc: Any, where: str = "record") -> str:
+    """The name of the game a record document is of (``"game"``; none: the first game)."""
+    if not isinstance(doc, Mapping):
+        raise InvalidSave(f"{where}: expected an object")
+    name = doc.get("game", FIRST_GAME)
+    if not isinstance(name, str) or not name:
+        raise InvalidSave(f"{where}.game: expected the name of a game, got {json.dumps(name)[:40]}")
+    return name

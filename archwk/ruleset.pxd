@@ -1,9 +1,0 @@
-# Declarations for the optional compiled build (see state.pxd): placing a worker,
-# listed and resolved at nearly every turn.
-
-cimport cython
-from archwk.core cimport add_workers, writable_player
-from archwk.state cimport _StateSlots
-
-cpdef list _place_legal(_StateSlots s, dec)
-cpdef _place_resolve(_StateSlots t, dec, a)
