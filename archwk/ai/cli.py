@@ -7,7 +7,9 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from archwk import Options, ScoreBreakdown, final_scores, new_game, replay, winners
+from archwk import final_scores, replay, winners
+from archwk.games import DEFAULT_GAME, GAMES, load_game
+from archwk.kit.game import Game
 
 from ..games.architects.solo import STAND_IN_NOTICE
 from .evaluate import evaluate_actions
@@ -15,7 +17,11 @@ from .registry import DEFAULT_BOT, UnknownBot, choices, make_bot
 from .simulate import run, summary, summary_data, write
 
 
-def _options(args) -> Options:
+def _game(args) -> Game:
+    return load_game(getattr(args, "game", None) or DEFAULT_GAME)
+
+
+def _options(args):
     kw = {}
     if getattr(args, "options", None):
         try:
@@ -23,7 +29,7 @@ def _options(args) -> Options:
         except json.JSONDecodeError as e:
             raise SystemExit(f"--options: not valid JSON ({e.msg})") from None
     try:
-        return Options.from_dict(kw)
+        return _game(args).Options.from_dict(kw)
     except (TypeError, ValueError) as e:
         raise SystemExit(f"--options: {e}") from None
 
@@ -42,9 +48,10 @@ def _bots(spec: str, what: str) -> tuple[str, ...]:
 
 
 def _score_table(s) -> str:
-    lines = ScoreBreakdown.LINES
+    scores = final_scores(s)
+    lines = getattr(type(scores[0]), "LINES", ()) if scores else ()
     rows = [f"{'player':<14}" + "".join(f"{x:>12}" for x in lines) + f"{'total':>8}"]
-    for sc in final_scores(s):
+    for sc in scores:
         rows.append(f"{sc.name:<14}" + "".join(f"{getattr(sc, x):>12}" for x in lines) + f"{sc.total:>8}")
     win = ", ".join(s.players[p].name for p in winners(s))
     rows.append(f"winner: {win}")
@@ -52,17 +59,18 @@ def _score_table(s) -> str:
 
 
 def cmd_play(args) -> int:
+    game = _game(args)
     opts = _options(args)
     try:
-        s = new_game(args.players, seed=args.seed, options=opts)
+        s = game.new_game(args.players, seed=args.seed, options=opts)
     except ValueError as e:
         print(f"archwk play: {e}", file=sys.stderr)
         return 2
     names = _bots(args.bots or DEFAULT_BOT, "play")
-    humans = [p for p in s.players if not p.is_byzantine]
+    humans = [p for p in s.players if not getattr(p, "is_byzantine", False)]
     seat_bots = [make_bot(names[i % len(names)], args.seed * 100 + i) for i in range(len(s.players))]
-    if any(p.is_byzantine for p in s.players) and opts.schemes is None:
-        print(f"note: {STAND_IN_NOTICE}")
+    if len(humans) < len(s.players) and getattr(opts, "schemes", False) is None:
+        print(f"note: {STAND_IN_NOTICE}")  # Architects' solo opponent plays a stand-in Scheme deck
     print(f"archwk: {len(humans)} player(s), seed {args.seed}")
     turn = None
     while not s.is_over:
@@ -115,7 +123,7 @@ def cmd_simulate(args) -> int:
                 print(f"\r{done[0]}/{args.games} games", end="", file=sys.stderr, flush=True)
     try:
         recs = run(args.players, args.games, args.seed, bots, opts, jobs=args.jobs, progress=progress,
-                   scheduler=args.scheduler, rotate=args.rotate)
+                   scheduler=args.scheduler, rotate=args.rotate, game=_game(args).name)
     except ImportError as e:  # --scheduler without dask
         raise SystemExit(f"--scheduler: {e}") from None
     finally:
@@ -170,9 +178,13 @@ def cmd_notes(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="archwk", description="Architects of the West Kingdom: rules, bots, analysis.")
+    ap = argparse.ArgumentParser(prog="archwk", description="Board games' rules, bots and analysis: "
+                                 + "; ".join(f"{g.title} ({name})" for name, g in GAMES.items()) + ".")
     sub = ap.add_subparsers(dest="cmd", required=True)
+    game_help = (f"the game: {', '.join(GAMES)} (default {DEFAULT_GAME}: "
+                 f"{GAMES[DEFAULT_GAME].title})")
     p = sub.add_parser("play", help="a game between bots, printing the event log")
+    p.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME, help=game_help)
     p.add_argument("--players", type=int, default=3,
                    help="number of players, 1 to 5 (1: solo against the Byzantine opponent; default 3)")
     p.add_argument("--seed", type=int, default=1,
@@ -187,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="a game record (JSON), as `archwk play --save` writes it")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("simulate", help="many games between bots, with a summary")
+    p.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME, help=game_help)
     p.add_argument("--players", type=int, default=4,
                    help="players in each game, 1 to 5 (1: a bot against the Byzantine opponent; default 4)")
     p.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")

@@ -2,9 +2,9 @@
 whether it runs here (`archwk.ai.simulate.run`, in processes) or on a Dask
 cluster (`archwk.ai.distributed.run_on_dask`).
 
-A task is `(players, seed, bots, options)`: the player count, the game's seed
-(`game_seed`), the bot specs for the seats (cycled; see `archwk.ai.registry`)
-and `archwk.Options` as a dict. The same task gives the same record anywhere.
+A task is `(players, seed, bots, options[, game])`: the player count, the game's
+seed (`game_seed`), the bot specs for the seats (cycled; see `archwk.ai.registry`),
+the game's options as a dict and the game's name (default: Architects). The same task gives the same record anywhere.
 
 >>> rec = play_one(2, game_seed(1, 0), ("fast", "random"), {})
 >>> [x["bot"] for x in rec["seats"]]
@@ -14,8 +14,7 @@ True
 """
 from __future__ import annotations
 
-from archwk import Options, ScoreBreakdown, final_scores, new_game, winners
-from archwk.games.architects.engine import quiet
+from archwk.games import DEFAULT_GAME, load_game
 
 from .registry import make_bot
 
@@ -25,14 +24,20 @@ def game_seed(base: int, i: int) -> int:
     return base * 1_000_003 + i
 
 
+#: the "bot" of a seat the game itself plays (Architects' solo Byzantine opponent); the
+#: name older simulation records use
+AUTOMA = "byzantine"
+
 #: a game between bots longer than this is a bug (bots stuck in a loop), not a game
 MAX_DECISIONS = 50_000
 
 
-def play_one(players: int, seed: int, bots: tuple[str, ...], options: dict) -> dict:
-    """Play one game; returns its record: scores by line, winner(s), length, cards built, seats."""
+def play_one(players: int, seed: int, bots: tuple[str, ...], options: dict, game: str = DEFAULT_GAME) -> dict:
+    """Play one game of `game`; returns its record: scores by line, winner(s), length,
+    the game's facts (for Architects: turns, cards built) and seats."""
+    g = load_game(game)
     # quiet: nobody reads a simulated game's log (the same positions, tests/test_speed.py)
-    s = quiet(new_game(players, seed=seed, options=Options.from_dict(options)))
+    s = g.quiet(g.new_game(players, seed=seed, options=g.Options.from_dict(options)))
     seat_bots = [make_bot(bots[i % len(bots)], seed * 10 + i) for i in range(len(s.players))]
     decisions = 0
     while not s.is_over:
@@ -43,21 +48,23 @@ def play_one(players: int, seed: int, bots: tuple[str, ...], options: dict) -> d
         if decisions > MAX_DECISIONS:
             raise RuntimeError(f"simulate: game with seed {seed} ({', '.join(bots)}) did not end within "
                                f"{MAX_DECISIONS} decisions")
-    scores = final_scores(s)
-    win = winners(s)
-    return {
-        "seed": seed, "players": len(s.players), "decisions": decisions, "turns": s.turn_no,
-        "winners": win,
-        "seats": [{
-            "seat": sc.player,
-            "bot": bots[sc.player % len(bots)] if not s.players[sc.player].is_byzantine else "byzantine",
-            "first": sc.player == s.first_player, "won": sc.player in win,
-            **{line: getattr(sc, line) for line in ScoreBreakdown.LINES}, "total": sc.total,
-            "buildings_built": list(s.players[sc.player].buildings),
-            "apprentices": list(s.players[sc.player].apprentices),
-            "character": s.players[sc.player].character,
-        } for sc in scores],
-    }
+    scores = g.final_scores(s)
+    win = g.winners(s)
+    facts = g.game_facts(s)
+    first = facts.pop("first_player", None)
+    out = {"seed": seed, "players": len(s.players), "decisions": decisions, **facts, "winners": win, "seats": []}
+    if game != DEFAULT_GAME:
+        out["game"] = game
+    for sc in scores:
+        seat = sc.player
+        extra = g.seat_facts(s, seat)
+        out["seats"].append({
+            "seat": seat, "bot": bots[seat % len(bots)] if extra is not None else AUTOMA,
+            "first": seat == first, "won": seat in win,
+            **{line: getattr(sc, line) for line in getattr(type(sc), "LINES", ())}, "total": sc.total,
+            **(extra or {}),
+        })
+    return out
 
 
 def play_batch(tasks) -> list[dict]:

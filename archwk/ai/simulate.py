@@ -32,6 +32,8 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from archwk.games import DEFAULT_GAME, load_game
+
 from .distributed import run_on_dask
 from .evaluate import wilson
 from .games import game_seed, play_batch, play_one
@@ -61,8 +63,9 @@ def lineup(bots: tuple[str, ...], players: int, game: int, rotate: bool = False)
 
 
 def run(players: int, games: int, seed: int, bots: tuple[str, ...], options: dict | None = None,
-        jobs: int = 1, progress=None, scheduler: str | None = None, rotate: bool = False) -> list[dict]:
-    """Play `games` games; their records in game order.
+        jobs: int = 1, progress=None, scheduler: str | None = None, rotate: bool = False,
+        game: str = DEFAULT_GAME) -> list[dict]:
+    """Play `games` games of `game` (default: Architects); their records in game order.
 
     `bots` are bot specs for the seats (cycled; `archwk.ai.registry`); with `rotate` they move
     one seat on from game to game (`lineup`). `jobs` processes on this machine, or `scheduler`
@@ -78,7 +81,9 @@ def run(players: int, games: int, seed: int, bots: tuple[str, ...], options: dic
     if not bots:
         raise ValueError("simulate: give at least one bot")
     options = options or {}
-    tasks = [(players, game_seed(seed, i), lineup(tuple(bots), players, i, rotate), options)
+    load_game(game)  # an unknown game: its error names the known ones, before any work
+    more = () if game == DEFAULT_GAME else (game,)
+    tasks = [(players, game_seed(seed, i), lineup(tuple(bots), players, i, rotate), options, *more)
              for i in range(games)]
     out: list[dict] = []
     if scheduler:

@@ -84,6 +84,15 @@ class Game:
     table: Callable[[State], Any]               #: the read API for what is on the table
     explainer: ModuleType                       #: the words of its actions, events and reasons
     rules: ModuleType                           #: its rule set (what is checked, where)
+    #: everything a state shows, as JSON-ready data: a player's view shows only what that
+    #: player may know, so two games that differ only in hidden things observe alike
+    observation: Callable[[State], dict]
+    #: the same position for a playout nobody reads: no event log (the same states follow)
+    quiet: Callable[[State], State]
+    #: a finished game's facts for batch statistics: per game ({"turns": n, ...}) and per
+    #: seat ({"character": ..., ...}); None for a seat the game itself plays (an automa)
+    game_facts: Callable[[State], dict]
+    seat_facts: Callable[[State, int], dict | None]
     play_side: Mapping[str, str] = field(default_factory=dict)  #: role -> "module:name"
     #: the figures its source does not print, marked as examples (empty: all printed)
     unprinted: tuple[str, ...] = ()
@@ -92,8 +101,11 @@ class Game:
         return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
 
     def play(self, role: str) -> Any:
-        """The play-side object for `role` ("evaluator", "determinizer",
-        "winchance_features", ...), imported when first asked."""
+        """The play-side object for `role`, imported when first asked. The roles:
+        "evaluator" (state, seat -> the seat's worth, in the game's points),
+        "determinizer" (a class: (view, seat) with `.sample(rng)` -> a full state the
+        view could be a view of), "heuristic" (a bot class: (seed) with
+        `.choose(state)`), "winchance_features" (state -> one row of figures per seat)."""
         try:
             path = self.play_side[role]
         except KeyError:

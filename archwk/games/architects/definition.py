@@ -9,10 +9,26 @@ from __future__ import annotations
 from ...kit.game import Game
 from . import explain, gamecode, ruleset
 from .constants import GAME_NAME
+from .engine import quiet
 from .game import GameState, from_game_code, new_game, replay
 from .options import Options
+from .save import state_dict
 from .scoring import final_scores, winners
 from .table import table
+
+
+def game_facts(s: GameState) -> dict:
+    """A finished game's facts for batch statistics."""
+    return {"turns": s.turn_no, "first_player": s.first_player}
+
+
+def seat_facts(s: GameState, seat: int) -> dict | None:
+    """A seat's facts for batch statistics (None: the solo game's Byzantine opponent)."""
+    p = s.players[seat]
+    if p.is_byzantine:
+        return None
+    return {"buildings_built": list(p.buildings), "apprentices": list(p.apprentices), "character": p.character}
+
 
 GAME = Game(
     name=GAME_NAME,
@@ -29,6 +45,10 @@ GAME = Game(
     table=table,
     explainer=explain,
     rules=ruleset,
+    observation=state_dict,
+    quiet=quiet,
+    game_facts=game_facts,
+    seat_facts=seat_facts,
     play_side={
         # a position's worth to a player, in VP (the bots' leaf evaluator)
         "evaluator": "archwk.ai.bots:position_value",
