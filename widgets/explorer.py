@@ -18,6 +18,7 @@ import functools
 import html as html_lib
 import re
 from collections.abc import Sequence
+from typing import cast
 
 import ipywidgets
 
@@ -208,7 +209,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
     # ------------------------------------------------------------------ public
     @property
     def state(self) -> GameState:
-        return self.session.state
+        return cast(GameState, self.session.state)  # this explorer draws Architects' states
 
     @property
     def viewer(self) -> int | None:
@@ -651,7 +652,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         """The file the Save button downloads: the game record, with the date."""
         import datetime
         text = self.session.save(date=datetime.datetime.now(datetime.UTC).date().isoformat())
-        s = self.session.latest
+        s = cast(GameState, self.session.latest)
         name = f"archwk-{len(s.players)}p-turn{read_table(s).turn}.json"
         self.save_link.value = (f'<span style="margin-left:8px">Saved {esc(name)} '
                                 f'({len(text) // 1024 + 1} KB) to your downloads</span>')

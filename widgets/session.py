@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import archwk
-from archwk import GameState
-from archwk.games.architects.record import MAX_COMMENT, Loaded, Meta, replay_doc
-from archwk.games.architects.record import load as load_record
+from archwk.games import load_record
+from archwk.kit.game import State
+from archwk.kit.records import MAX_COMMENT, Loaded, Meta
 
 
 @dataclass(frozen=True)
@@ -102,18 +102,18 @@ class Session:
 
     MAX_BOT_DECISIONS = 200_000  # a game longer than this is an engine bug
 
-    def __init__(self, state: GameState, seats: Sequence | None = None, *, bot_seed: int = 0):
-        if not isinstance(state, GameState):
-            raise ValueError(f"Session: expected an archwk.GameState, got {type(state).__name__}")
+    def __init__(self, state: State, seats: Sequence | None = None, *, bot_seed: int = 0):
+        if not isinstance(state, State):
+            raise ValueError(f"Session: expected a game state (archwk.GameState), got {type(state).__name__}")
         if state.is_view:
             raise ValueError("Session: a player's view cannot be played on; start from the full state")
-        self._states: list[GameState] = [state]
+        self._states: list[State] = [state]
         self._moves: list = [None]  # the action that led to each state (None: start or edit)
         # every line of play: [states, moves, fork, parent]; the current one is _states/_moves
         self._lines: list[list] = [[self._states, self._moves, None, None]]
         self._current = 0
         self.meta = Meta()  # of the save file last loaded (title, date, comments)
-        self._notes: dict[int, tuple[GameState, str]] = {}  # comments: state index -> (that state, text)
+        self._notes: dict[int, tuple[State, str]] = {}  # comments: state index -> (that state, text)
         self.cursor = 0
         self.bot_seed = bot_seed
         self.seats: list = []
@@ -121,16 +121,16 @@ class Session:
 
     # ---------------------------------------------------------------- reading
     @property
-    def state(self) -> GameState:
+    def state(self) -> State:
         """The state at the cursor."""
         return self._states[self.cursor]
 
     @property
-    def states(self) -> tuple[GameState, ...]:
+    def states(self) -> tuple[State, ...]:
         return tuple(self._states)
 
     @property
-    def latest(self) -> GameState:
+    def latest(self) -> State:
         """The last state of the current line."""
         return self._states[-1]
 
@@ -167,7 +167,7 @@ class Session:
         return not s.is_over and self.is_bot_seat(s.current_player)
 
     # ---------------------------------------------------------------- moving
-    def goto(self, index: int) -> GameState:
+    def goto(self, index: int) -> State:
         if not isinstance(index, int) or isinstance(index, bool):
             raise ValueError(f"goto: expected a state number, got {index!r}")
         if not 0 <= index < len(self._states):
@@ -175,13 +175,13 @@ class Session:
         self.cursor = index
         return self.state
 
-    def back(self, steps: int = 1) -> GameState:
+    def back(self, steps: int = 1) -> State:
         return self.goto(max(0, self.cursor - steps))
 
-    def forward(self, steps: int = 1) -> GameState:
+    def forward(self, steps: int = 1) -> State:
         return self.goto(min(len(self._states) - 1, self.cursor + steps))
 
-    def undo(self) -> GameState:
+    def undo(self) -> State:
         """Step back to the last decision a person made before the cursor (bots'
         replies are stepped over; with bots in every seat, one decision back).
         Nothing is dropped: Forward, the slider or a branch lead back."""
@@ -216,7 +216,7 @@ class Session:
         """The number of the line shown (1-based, as `lines()` numbers them)."""
         return self._current + 1
 
-    def switch(self, number: int) -> GameState:
+    def switch(self, number: int) -> State:
         """Show line `number` (1-based, see `lines()`), at its last state."""
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(self._lines):
             raise ValueError(f"switch: no line {number!r}; this session has lines 1 to {len(self._lines)}")
@@ -226,7 +226,7 @@ class Session:
         return self.state
 
     # ---------------------------------------------------------------- playing
-    def _push(self, new: GameState, action=None) -> GameState:
+    def _push(self, new: State, action=None) -> State:
         if self.cursor + 1 < len(self._states):
             # a choice at a past point starts a new line; the line it leaves is kept
             nxt = self._states[self.cursor + 1]
@@ -243,7 +243,7 @@ class Session:
         self.cursor = len(self._states) - 1
         return new
 
-    def choose(self, action, *, run_bots: bool = True) -> GameState:
+    def choose(self, action, *, run_bots: bool = True) -> State:
         """Apply `action` at the cursor (archwk.IllegalAction if the rules forbid
         it; then nothing changes), then let bot seats play until a person's
         decision or the end. Returns the state at the cursor."""
@@ -272,7 +272,7 @@ class Session:
             n += 1
         return n
 
-    def edit(self, player: int | None = None, **changes) -> GameState:
+    def edit(self, player: int | None = None, **changes) -> State:
         """A what-if edit at the cursor (`GameState.edit`); ValueError and no
         change if the library rejects it."""
         return self._push(self.state.edit(player, **changes))
@@ -284,14 +284,14 @@ class Session:
         if len(seats) > n:
             raise ValueError(f"seats: {len(seats)} given for {n} players")
         seats += [None] * (n - len(seats))
-        self.seats = [None if self.state.players[i].is_byzantine else make_bot(k, self.bot_seed + i)
-                      for i, k in enumerate(seats)]
+        automa = self.state.game.automa_seats(self.state)
+        self.seats = [None if i in automa else make_bot(k, self.bot_seed + i) for i, k in enumerate(seats)]
 
     def set_seat(self, player: int, kind) -> None:
         """Put a person or a bot in a seat. The solo opponent plays itself."""
         if not isinstance(player, int) or not 0 <= player < len(self.seats):
             raise ValueError(f"set_seat: no player {player!r}")
-        if self.state.players[player].is_byzantine:
+        if player in self.state.game.automa_seats(self.state):
             raise ValueError("set_seat: the solo opponent is played by the rules themselves")
         self.seats[player] = make_bot(kind, self.bot_seed + player)
 
@@ -328,17 +328,17 @@ class Session:
         else:
             self._notes.pop(index, None)
 
-    def load(self, text: str | bytes) -> GameState:
+    def load(self, text: str | bytes) -> State:
         """Replace the session by a saved game. The file is replayed through
         the rules (`GameState.from_json`), so every earlier state is kept for
         the history; comments come with it. A bad document raises
         `archwk.InvalidSave` (the library's message) and leaves the session as
         it was."""
-        loaded = load_record(text, GameState, states=True)
+        loaded = load_record(text, states=True)
         self._take(loaded)
         return self.state
 
-    def load_code(self, code: str) -> GameState:
+    def load_code(self, code: str) -> State:
         """Replace the session by the game a game code (or a link with one) stands for."""
         state = archwk.from_game_code(code)
         self._take(Loaded(state, Meta(), (state,), (None,)), rebuild=True)
@@ -347,9 +347,9 @@ class Session:
     def _take(self, loaded, rebuild: bool = False) -> None:
         state = loaded.state
         if rebuild:
-            loaded = replay_doc(state.record(), GameState, states=True)
+            loaded = state.game.load_record(state.record(), states=True)
         states = list(loaded.states)
-        moves = [m if isinstance(m, archwk.Action) else None for m in loaded.steps]
+        moves = [None if m is None or m.kind == "edit" else m for m in loaded.steps]  # edits: no move
         states[-1] = state
         seats = self.seats if len(state.players) == len(self.seats) else None
         self._states, self._moves = states, moves
@@ -360,11 +360,12 @@ class Session:
         if seats is None:
             self._set_all_seats(None)
         else:
-            self.seats = [None if state.players[i].is_byzantine else b for i, b in enumerate(seats)]
+            automa = state.game.automa_seats(state)
+            self.seats = [None if i in automa else b for i, b in enumerate(seats)]
 
     @classmethod
     def from_json(cls, text: str, seats: Sequence | None = None) -> Session:
-        loaded = load_record(text, GameState, states=True)
+        loaded = load_record(text, states=True)
         out = cls(loaded.state, seats)
         out._take(loaded)
         if seats is not None:

@@ -6,6 +6,7 @@ import json
 import sys
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from archwk import final_scores, replay, winners
 from archwk.games import DEFAULT_GAME, GAMES, load_game
@@ -62,7 +63,7 @@ def cmd_play(args) -> int:
     game = _game(args)
     opts = _options(args)
     try:
-        s = game.new_game(args.players, seed=args.seed, options=opts)
+        s: Any = game.new_game(args.players, seed=args.seed, options=opts)
     except ValueError as e:
         print(f"archwk play: {e}", file=sys.stderr)
         return 2

@@ -14,6 +14,8 @@ True
 """
 from __future__ import annotations
 
+from typing import Any
+
 from archwk.games import DEFAULT_GAME, load_game
 
 from .registry import make_bot
@@ -37,7 +39,7 @@ def play_one(players: int, seed: int, bots: tuple[str, ...], options: dict, game
     the game's facts (for Architects: turns, cards built) and seats."""
     g = load_game(game)
     # quiet: nobody reads a simulated game's log (the same positions, tests/test_speed.py)
-    s = g.quiet(g.new_game(players, seed=seed, options=g.Options.from_dict(options)))
+    s: Any = g.quiet(g.new_game(players, seed=seed, options=g.Options.from_dict(options)))
     seat_bots = [make_bot(bots[i % len(bots)], seed * 10 + i) for i in range(len(s.players))]
     decisions = 0
     while not s.is_over:

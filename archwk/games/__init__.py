@@ -21,7 +21,7 @@ from typing import Any
 
 from ..kit.errors import ArchwkError, InvalidSave
 from ..kit.game import Game, State
-from ..kit.records import FIRST_GAME, game_of, parse
+from ..kit.records import FIRST_GAME, Loaded, game_of, parse
 from .architects.definition import GAME as ARCHITECTS
 
 #: every game of the kit, by name (the first is the default)
@@ -47,18 +47,29 @@ def new_game(players, *, seed: int, options=None, game: str = DEFAULT_GAME) -> A
     return load_game(game).new_game(players, seed=seed, options=options)
 
 
-def replay(rec: Mapping | str | bytes) -> Any:
-    """Play a game record (a dict, or a save file's JSON) of any game from the start
-    to its last step. A step that cannot be played raises `InvalidSave` with its
-    number and the rule."""
+def load_record(rec: Mapping | str | bytes, *, states: bool = False) -> Loaded:
+    """A record of any game (a dict, or a save file's JSON) replayed, with its metadata
+    and (with `states`) every state on the way."""
     doc = parse(rec, "record") if isinstance(rec, (str, bytes, bytearray, memoryview)) else rec
+    return _game_of_record(doc).load_record(doc, states=states)
+
+
+def _game_of_record(doc) -> Game:
     if not isinstance(doc, Mapping):
         raise InvalidSave("record: expected an object")
     name = game_of(doc)
     if name not in GAMES:
         known = ", ".join(repr(n) for n in GAMES)
         raise InvalidSave(f"record.game: this archwk knows no game {name!r} (it knows {known})")
-    return GAMES[name].replay(doc)
+    return GAMES[name]
+
+
+def replay(rec: Mapping | str | bytes) -> Any:
+    """Play a game record (a dict, or a save file's JSON) of any game from the start
+    to its last step. A step that cannot be played raises `InvalidSave` with its
+    number and the rule."""
+    doc = parse(rec, "record") if isinstance(rec, (str, bytes, bytearray, memoryview)) else rec
+    return _game_of_record(doc).replay(doc)
 
 
 def from_game_code(code: str) -> Any:
@@ -93,5 +104,5 @@ def table(state: State) -> Any:
     return game_of_state(state).table(state)
 
 
-__all__ = ["DEFAULT_GAME", "GAMES", "Game", "State", "final_scores", "from_game_code", "load_game",
+__all__ = ["DEFAULT_GAME", "GAMES", "Game", "State", "final_scores", "from_game_code", "load_game", "load_record",
            "new_game", "replay", "table", "winners"]

@@ -46,6 +46,7 @@ class State(Protocol):
     def legal_actions(self) -> list: ...
     def apply(self, action) -> State: ...
     def view(self, player: int) -> State: ...
+    def edit(self, player: int | None = None, **changes) -> State: ...
     def record(self) -> dict: ...
     def to_json(self, **meta) -> str: ...
     def game_code(self) -> str: ...
@@ -74,25 +75,30 @@ class Game:
     title: str                                  #: "Architects of the West Kingdom"
     min_players: int
     max_players: int
-    Options: type                               #: its frozen options class
+    Options: Any                                #: its frozen options class (a dataclass)
     new_game: Callable[..., State]              #: (players, *, seed, options=None) -> State
     replay: Callable[[Any], State]              #: a record (dict or its JSON) -> State
+    #: a record (dict or its JSON) -> `archwk.kit.records.Loaded` (with every state on
+    #: the way when `states=True`, and the save's metadata)
+    load_record: Callable[..., Any]
     from_game_code: Callable[[str], State]
     code_prefix: str                            #: what its game codes start with ("aw1.")
-    final_scores: Callable[[State], list]       #: one breakdown per player, each with `.total`
-    winners: Callable[[State], list[int]]       #: after the game's tie-breakers
-    table: Callable[[State], Any]               #: the read API for what is on the table
+    final_scores: Callable[..., list]       #: one breakdown per player, each with `.total`
+    winners: Callable[..., list[int]]       #: after the game's tie-breakers
+    table: Callable[..., Any]               #: the read API for what is on the table
     explainer: ModuleType                       #: the words of its actions, events and reasons
     rules: ModuleType                           #: its rule set (what is checked, where)
     #: everything a state shows, as JSON-ready data: a player's view shows only what that
     #: player may know, so two games that differ only in hidden things observe alike
-    observation: Callable[[State], dict]
+    observation: Callable[..., dict]
     #: the same position for a playout nobody reads: no event log (the same states follow)
-    quiet: Callable[[State], State]
+    quiet: Callable[..., State]
     #: a finished game's facts for batch statistics: per game ({"turns": n, ...}) and per
     #: seat ({"character": ..., ...}); None for a seat the game itself plays (an automa)
-    game_facts: Callable[[State], dict]
-    seat_facts: Callable[[State, int], dict | None]
+    game_facts: Callable[..., dict]
+    seat_facts: Callable[..., dict | None]
+    #: the seats the game itself plays (an automa, such as Architects' solo opponent)
+    automa_seats: Callable[..., frozenset[int]] = lambda state: frozenset()
     play_side: Mapping[str, str] = field(default_factory=dict)  #: role -> "module:name"
     #: the figures its source does not print, marked as examples (empty: all printed)
     unprinted: tuple[str, ...] = ()

@@ -10,12 +10,31 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import InvalidSave
 
 #: the game of a record that names none (written before there was a choice)
 FIRST_GAME = "architects"
+
+class Meta(NamedTuple):
+    """A save's optional metadata: `comments` maps a step index (0 = the first
+    step) to the comment on it."""
+    title: str | None = None
+    date: str | None = None
+    archwk: str | None = None
+    comments: Mapping[int, str] = {}
+
+
+class Loaded(NamedTuple):
+    """A loaded save: the end state, its metadata, and (with ``states=True``)
+    every state from the start with the step that led to it (None at the start;
+    an `EditStep` for an edit)."""
+    state: Any
+    meta: Meta
+    states: tuple = ()
+    steps: tuple = ()
+
 
 # ---- limits, checked before any work
 MAX_BYTES = 5_000_000          #: a saved document, in bytes

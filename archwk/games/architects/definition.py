@@ -10,7 +10,7 @@ from ...kit.game import Game
 from . import explain, gamecode, ruleset
 from .constants import GAME_NAME
 from .engine import quiet
-from .game import GameState, from_game_code, new_game, replay
+from .game import GameState, from_game_code, load_record, new_game, replay
 from .options import Options
 from .save import state_dict
 from .scoring import final_scores, winners
@@ -30,6 +30,11 @@ def seat_facts(s: GameState, seat: int) -> dict | None:
     return {"buildings_built": list(p.buildings), "apprentices": list(p.apprentices), "character": p.character}
 
 
+def automa_seats(s: GameState) -> frozenset[int]:
+    """The solo game's Byzantine opponent's seat."""
+    return frozenset(i for i, p in enumerate(s.players) if p.is_byzantine)
+
+
 GAME = Game(
     name=GAME_NAME,
     title="Architects of the West Kingdom",
@@ -38,6 +43,7 @@ GAME = Game(
     Options=Options,
     new_game=new_game,
     replay=replay,
+    load_record=load_record,
     from_game_code=from_game_code,
     code_prefix=gamecode.PREFIX,
     final_scores=final_scores,
@@ -49,6 +55,7 @@ GAME = Game(
     quiet=quiet,
     game_facts=game_facts,
     seat_facts=seat_facts,
+    automa_seats=automa_seats,
     play_side={
         # a position's worth to a player, in VP (the bots' leaf evaluator)
         "evaluator": "archwk.ai.bots:position_value",

@@ -129,6 +129,16 @@ def replay(rec: Mapping | str | bytes) -> GameState:
     return _record.replay_doc(rec, GameState).state
 
 
+def load_record(rec: Mapping | str | bytes, *, states: bool = False):
+    """A record (a dict or a save file's JSON) replayed, with its metadata and (with
+    `states`) every state on the way: an `archwk.kit.records.Loaded`."""
+    if isinstance(rec, (str, bytes, bytearray, memoryview)):
+        return _record.load(rec, GameState, states=states)
+    if not isinstance(rec, Mapping):
+        raise InvalidSave("record: expected an object")
+    return _record.replay_doc(rec, GameState, states=states)
+
+
 def from_game_code(code: str) -> GameState:
     """The position a game code (`GameState.game_code()`) stands for, replayed."""
     return gamecode.decode(code, GameState)

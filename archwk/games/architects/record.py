@@ -32,10 +32,10 @@ import functools
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...kit.errors import ArchwkError, InvalidSave
-from ...kit.records import MAX_COMMENT, MAX_NAME, MAX_STEPS, MAX_TITLE, check_limits, game_of, parse
+from ...kit.records import MAX_COMMENT, MAX_NAME, MAX_STEPS, MAX_TITLE, Loaded, Meta, check_limits, game_of, parse
 from . import core, engine, setup
 from .actions import Action
 from .constants import GAME_NAME
@@ -57,25 +57,6 @@ _REC_KEYS = _REC1_KEYS | {"game", "meta", "check"}
 _META_KEYS = {"title", "date", "archwk", "comments"}
 _CHECK_KEYS = {"steps", "position"}
 EDIT_FIELDS = PLAYER_FIELDS + BOARD_FIELDS
-
-
-class Meta(NamedTuple):
-    """A save's optional metadata: `comments` maps a step index (0 = the first
-    step) to the comment on it."""
-    title: str | None = None
-    date: str | None = None
-    archwk: str | None = None
-    comments: Mapping[int, str] = {}
-
-
-class Loaded(NamedTuple):
-    """A loaded save: the end state, its metadata, and (with ``states=True``)
-    every state from the start with the step that led to it (None at the start;
-    an `EditStep` for an edit)."""
-    state: Any
-    meta: Meta
-    states: tuple = ()
-    steps: tuple = ()
 
 
 @functools.lru_cache(maxsize=1)
