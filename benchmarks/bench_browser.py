@@ -103,10 +103,6 @@ USABLE_JS = """() => {
 }"""
 
 
-def every_notebook() -> list[str]:
-    return sorted(p.name for p in (vb.ROOT / "notebooks").glob("*.ipynb"))
-
-
 def time_to_usable(browser, url: str) -> float:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
@@ -138,7 +134,7 @@ def measure_pages(server, browser, gap: float) -> dict:
     """Each page once with its preheated kernel; then the explorer three times at once
     (its pool holds two: the third page starts its own kernel)."""
     out = {}
-    for name in every_notebook():
+    for name in vb.every_page():
         out[name] = round(time_to_usable(browser, server.url(name)), 2)
         print(f"  {name}: usable after {out[name]:.2f} s (preheated kernel)", flush=True)
         time.sleep(gap)
@@ -242,14 +238,14 @@ def main(argv=None) -> int:
     t_start = time.perf_counter()
     with vb.voila(via_kit=True) as server, vb.chromium() as browser:
         print(f"kit serve up in {time.perf_counter() - t_start:.1f} s; waiting for the kernel pools", flush=True)
-        server.wait_pools(every_notebook(), settle=args.warmup)
+        server.wait_pools(vb.every_page(), settle=args.warmup)
         print("first render of the dashboard (preheated kernel):", flush=True)
         renders = measure_first_render(server, browser, args.renders, args.gap)
         pages = None
         if args.pages:
             print("every page, time to usable:", flush=True)
             pages = measure_pages(server, browser, args.gap)
-            server.wait_pools(every_notebook(), settle=args.warmup)
+            server.wait_pools(vb.every_page(), settle=args.warmup)
         print("click -> board update in the explorer:", flush=True)
         clicks = measure_clicks(server, browser, args.clicks)
     secs = [r["seconds"] for r in renders]

@@ -20,7 +20,6 @@ import warnings
 from pathlib import Path
 
 import pytest
-
 import voila_browser as vb
 
 pytestmark = pytest.mark.skipif(
@@ -278,11 +277,6 @@ AXE = vb.ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 FAILING_IMPACTS = ("critical", "serious")
 
 
-def every_page() -> list[str]:
-    """Every notebook Voila serves: a new page is checked without editing this test."""
-    return sorted(p.name for p in (vb.ROOT / "notebooks").glob("*.ipynb"))
-
-
 def open_any_page(server, browser, name: str):
     """Open a page and wait until it is drawn: its cells ran (Voila shows them
     all at once), the page helper is there, and a board, if any, has its traces."""
@@ -305,7 +299,7 @@ def run_axe(page) -> list[dict]:
     }""")
 
 
-@pytest.mark.parametrize("name", every_page())
+@pytest.mark.parametrize("name", vb.every_page())
 def test_every_page_passes_axe_and_asks_no_other_host(server, browser, name):
     import json
     if not AXE.exists():

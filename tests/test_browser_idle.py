@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import re
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
-
 import voila_browser as vb
 
 pytestmark = pytest.mark.skipif(
@@ -36,7 +33,7 @@ def server():
     with vb.voila(via_kit=True, log_path=vb.ARTIFACTS / "kit-serve-idle.log",
                   extra_args=(f"--MappingKernelManager.cull_idle_timeout={CULL_AFTER}",
                               f"--MappingKernelManager.cull_interval={CULL_EVERY}")) as srv:
-        srv.wait_pools(every_page(), timeout=600)
+        srv.wait_pools(vb.every_page(), timeout=600)
         yield srv
 
 
@@ -44,19 +41,6 @@ def server():
 def browser(server):
     with vb.chromium() as br:
         yield br
-
-
-def every_page() -> list[str]:
-    return sorted(p.name for p in (vb.ROOT / "notebooks").glob("*.ipynb"))
-
-
-def kernel_alive(server, kernel: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=30) as r:
-            return r.status == 200
-    except urllib.error.HTTPError as e:
-        assert e.code == 404, e.code
-        return False
 
 
 def snapshot(page) -> str:
@@ -129,12 +113,12 @@ def test_after_the_idle_timeout_every_page_opens_alive_and_plays(server, browser
     time.sleep(CULL_AFTER + 2 * CULL_EVERY)        # the pools' kernels sit idle past the timeout
     pooled = set(re.findall(r"Using pre-heated kernel: ([0-9a-f-]{36})", server.log()))
     assert pooled == set(), "no page was opened yet"
-    for name in every_page():
+    for name in vb.every_page():
         page, console = open_started(browser, server, name)
         kernel = vb.kernel_id(page)
         assert f"Using pre-heated kernel: {kernel} for" in server.log(), f"{name} was not given a preheated kernel"
         page.wait_for_timeout(CULL_EVERY * 1000 + 1000)  # a cull round after the hand-over
-        assert kernel_alive(server, kernel), f"{name}: its kernel was culled after the hand-over"
+        assert vb.kernel_alive(server, kernel), f"{name}: its kernel was culled after the hand-over"
         use_page(page, name)
         assert page.locator(".archwk-reload").count() == 0, vb.body_text(page)[:300]
         assert vb.widget_errors(page) == []
@@ -157,7 +141,7 @@ def test_a_page_whose_kernel_is_gone_says_so_and_its_reload_plays(server, browse
     vb.screenshot(page, "kernel-gone-offered")
     vb.reload_as_offered(page, timeout=LOAD_TIMEOUT)
     vb.wait_board(page, timeout=LOAD_TIMEOUT)
-    assert vb.kernel_id(page) != kernel and kernel_alive(server, vb.kernel_id(page))
+    assert vb.kernel_id(page) != kernel and vb.kernel_alive(server, vb.kernel_id(page))
     play_a_move(page, "explorer after reload")
     assert page.locator(".archwk-reload").count() == 0
     page.context.close()

@@ -16,9 +16,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbformat.v4 import new_code_cell, new_notebook
-
 import voila_browser as vb
+from nbformat.v4 import new_code_cell, new_notebook
 
 SECRET = "the-internal-detail-4711"
 
@@ -65,10 +64,6 @@ def page_kernel(body: str) -> str:
     return re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
 
 
-def kernel_alive(server, kernel: str) -> bool:
-    return get(f"{server.base}/api/kernels/{kernel}", timeout=30)[0] == 200
-
-
 def test_a_preheated_kernel_outlives_the_idle_timeout_and_is_alive_when_handed_out(idle_server):
     """Idle on the server never kills a visitor's page: a kernel waiting in its pool past the
     cull timeout is not culled, and the page that takes it gets the whole timeout to connect
@@ -79,11 +74,11 @@ def test_a_preheated_kernel_outlives_the_idle_timeout_and_is_alive_when_handed_o
     kernel = page_kernel(body)
     assert f"Using pre-heated kernel: {kernel}" in idle_server.log()
     time.sleep(4)                                  # four cull rounds; the page has not connected
-    assert kernel_alive(idle_server, kernel), idle_server.log()[-2000:]
+    assert vb.kernel_alive(idle_server, kernel), idle_server.log()[-2000:]
     assert f"({kernel})" not in idle_server.log()  # never named by the culler
     # a page that never connects is culled once the timeout has passed since it was served
     deadline = time.monotonic() + 30
-    while kernel_alive(idle_server, kernel):
+    while vb.kernel_alive(idle_server, kernel):
         assert time.monotonic() < deadline, "an abandoned page's kernel is never culled"
         time.sleep(0.5)
     assert f"Culling 'idle' kernel 'python3' ({kernel})" in idle_server.log()
@@ -100,7 +95,7 @@ def test_a_kernel_that_died_in_the_pool_is_not_handed_out(idle_server):
     status, body = get(idle_server.url("hello.ipynb"))
     assert status == 200 and "hello from the kernel" in body
     kernel = page_kernel(body)
-    assert kernel != pooled[0] and kernel_alive(idle_server, kernel)
+    assert kernel != pooled[0] and vb.kernel_alive(idle_server, kernel)
     assert f"the preheated kernel {pooled[0]} for" in idle_server.log()
 
 

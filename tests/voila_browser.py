@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,6 +35,22 @@ HARMLESS_CONSOLE = (
 #: console errors from these URLs are harmless: none now (the archwk template
 #: dropped the Font Awesome links of Voila's lab template; no page asks another host)
 HARMLESS_URLS: tuple[re.Pattern, ...] = ()
+
+
+def every_page() -> list[str]:
+    """Every notebook Voila serves: a new page is checked without editing a test."""
+    return sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+def kernel_alive(server, kernel: str) -> bool:
+    """Whether the server still runs this kernel (its REST API: 200, or 404 once gone)."""
+    try:
+        with urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=30) as r:
+            return r.status == 200
+    except urllib.error.HTTPError as e:
+        if e.code != 404:
+            raise
+        return False
 
 
 def clear_artifacts() -> None:
