@@ -689,7 +689,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
 
     @guarded
     def _on_code(self, _b=None) -> None:
-        from archwk.games.architects.gamecode import URL_PARAMETER
+        from archwk.kit.codes import URL_PARAMETER
         code = self.session.state.game_code()
         self.code_text.value = code
         self.code_link.value = (f'<a href="?{URL_PARAMETER}={code}" target="_blank" style="margin-left:8px">'

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from archwk.games.architects.gamecode import URL_PARAMETER
+from archwk.kit.codes import URL_PARAMETER
 
 
 def _pyodide_query() -> str | None:

@@ -1,10 +1,11 @@
 """Game codes: a short URL-safe text for a position, to share it by a link.
 
-A code is a compact game record: ``aw1.`` (the code format, version 1) and then
-the base64url of the zlib-compressed compact JSON ``[1, players, seed,
-options, steps]``, where `options` holds only the options that differ from the
-default and each step is the index of the action among the legal actions at
-that point (`state.legal_actions()` is in a stable order) or an edit
+A code is a compact game record in the kit's envelope (`archwk.kit.codes`):
+``aw1.`` (Architects' code format, version 1) and then the base64url of the
+zlib-compressed compact JSON ``[1, players, seed, options, steps]``, where
+`options` holds only the options that differ from the default and each step is
+the index of the action among the legal actions at that point
+(`state.legal_actions()` is in a stable order) or an edit
 ``{"p": player, "c": changes}``. Decoding replays it through the rules like any
 record: a bad code raises `archwk.InvalidSave` naming what is wrong.
 
@@ -17,16 +18,12 @@ True
 """
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import re
-import zlib
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
-from ...kit.errors import ArchwkError, InvalidSave
-from ...kit.records import MAX_BYTES, MAX_STEPS, parse
+from ...kit.codes import pack, unpack
+from ...kit.errors import InvalidSave
+from ...kit.records import MAX_STEPS
 from . import engine
 from .edit import edit as _edit
 from .options import Options
@@ -34,11 +31,6 @@ from .record import _start, edit_step, steps_of
 from .state import EditStep, FrozenState, S
 
 PREFIX = "aw1."
-#: the longest code accepted (characters)
-MAX_CODE = 200_000
-#: the URL parameter a page reads a code from
-URL_PARAMETER = "game"
-_CODE_CHARS = re.compile(r"[A-Za-z0-9_-]*")
 _DEFAULTS = Options().to_dict()
 
 
@@ -58,50 +50,12 @@ def encode(s: FrozenState) -> str:
             legal = list(engine.legal_map(cur))
             steps.append(legal.index(step))
             cur = engine.apply(cur, step)
-    text = json.dumps([1, players, s.seed, opts, steps], separators=(",", ":"), sort_keys=True)
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
-
-
-def extract(text: str) -> str:
-    """The code in `text`: the code itself, or a link carrying ``?game=CODE``."""
-    if not isinstance(text, str):
-        raise InvalidSave(f"game code: expected text, got {type(text).__name__}")
-    if len(text) > MAX_CODE + 2_000:
-        raise InvalidSave(f"game code: longer than the limit of {MAX_CODE:,} characters")
-    text = text.strip()
-    if PREFIX not in text and ("?" in text or "=" in text):
-        query = urlsplit(text).query if "://" in text or text.startswith(("/", "?")) else text.lstrip("?")
-        found = parse_qs(query).get(URL_PARAMETER)
-        if not found:
-            raise InvalidSave(f"game code: no '{URL_PARAMETER}=' in this link")
-        text = found[0].strip()
-    elif PREFIX in text and not text.startswith(PREFIX):
-        found = parse_qs(urlsplit(text).query).get(URL_PARAMETER)
-        text = found[0].strip() if found else text[text.index(PREFIX):]
-    return text
+    return pack(PREFIX, [1, players, s.seed, opts, steps])
 
 
 def decode(text: str, frozen_as: type[S]) -> S:
     """The position a game code (or a link with ``?game=CODE``) stands for."""
-    code = extract(text)
-    if not code.startswith(PREFIX):
-        raise InvalidSave(f"game code: a game code starts with {PREFIX!r}")
-    body = code[len(PREFIX):]
-    if not _CODE_CHARS.fullmatch(body):
-        raise InvalidSave("game code: it holds characters a game code never has (copy it again whole)")
-    try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        z = zlib.decompressobj()
-        data = z.decompress(raw, MAX_BYTES + 1)
-        if len(data) > MAX_BYTES or z.unconsumed_tail:
-            raise InvalidSave(f"game code: it unpacks to more than {MAX_BYTES:,} bytes")
-        if not z.eof:
-            raise InvalidSave("game code: it is cut short (copy it again whole)")
-    except (binascii.Error, zlib.error, ValueError) as e:
-        if isinstance(e, ArchwkError):
-            raise
-        raise InvalidSave("game code: it is damaged or cut short (copy it again whole)") from None
-    doc = parse(data, "game code")
+    doc = unpack(text, PREFIX)
     if not (isinstance(doc, list) and len(doc) == 5 and doc[0] == 1 and not isinstance(doc[0], bool)):
         raise InvalidSave("game code: not a game code of this version")
     _, players, seed, opts, steps = doc
