@@ -23,7 +23,6 @@ True
 """
 from __future__ import annotations
 
-import html
 import json
 import re
 import statistics
@@ -38,7 +37,7 @@ import archwk
 from archwk.ai.simulate import bot_stats, run, told_apart
 
 from .palette import MUTED_TEXT, SEAT_COLOURS
-from .text import ShowsErrors, guarded
+from .text import ShowsErrors, esc, guarded
 
 #: the comparison the page opens on: three bots of different strength, every bot in every seat
 DEFAULT_SETTINGS: dict = {"players": 3, "bots": ["heuristic", "fast", "random"], "games": 150, "seed": 1,
@@ -49,8 +48,6 @@ DEFAULT_FILE = Path(__file__).resolve().parent / "data" / "bots-default.json"
 _ADDRESS = re.compile(r"^[a-z]+://\S+$|^[^\s/:]+:\d+$")
 #: what the page keeps of a game record (`compact`)
 SEAT_KEYS = ("seat", "bot", "first", "won", "total")
-
-esc = html.escape
 
 
 # --------------------------------------------------------------------------- data

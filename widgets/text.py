@@ -25,7 +25,9 @@ PLAYER_COLOURS = SEAT_COLOURS
 PLAYER_COLOUR_NAMES = SEAT_COLOUR_NAMES
 GREY = "#b8b8b8"
 
-esc = html.escape
+def esc(text) -> str:
+    """Text (or a number) made safe inside HTML: the one HTML escape of the widgets."""
+    return html.escape(str(text))
 
 
 def colour(state, i: int) -> str:
