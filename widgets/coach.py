@@ -51,7 +51,7 @@ import ipywidgets
 
 from .a11y import strong_button
 from .palette import MUTED_TEXT, ink, seat_symbol
-from .text import ShowsErrors, colour, error_html, esc, guarded, seat_mark
+from .text import ShowsErrors, colour, error_html, esc, guarded, plain_text, seat_mark
 
 if TYPE_CHECKING:
     from archwk import GameState
@@ -1022,9 +1022,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
     @property
     def judgement_text(self) -> str:
         """The judgement line as plain text ('' if none)."""
-        import html
-        import re
-        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", self.judgement.value)).split())
+        return plain_text(self.judgement.value)
 
     def close(self) -> None:
         self.jobs.close()

@@ -28,7 +28,7 @@ from ..decision import DecisionPanel
 from ..panels import PlayerPanels
 from ..score import ScorePanel
 from ..storage import BrowserStorage
-from ..text import ShowsErrors, esc, guarded
+from ..text import ShowsErrors, esc, guarded, plain_text
 from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Attempt, Lesson, Progress
 
 _STYLE = {
@@ -148,8 +148,8 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
 
     @property
     def feedback_text(self) -> str:
-        import re
-        return re.sub(r"<[^>]+>", "", self.feedback.value).strip()
+        """The judge's last word as plain text ('' if none)."""
+        return plain_text(self.feedback.value)
 
     # ------------------------------------------------------------------ drawing
     def _redraw(self) -> None:
