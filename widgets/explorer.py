@@ -603,12 +603,6 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.refresh()
         return self.state
 
-    def switch_line(self, number: int) -> GameState:
-        """Show line `number` of the history (`Session.lines`), as the Line menu does."""
-        self.session.switch(number)
-        self.refresh()
-        return self.state
-
     @guarded
     def _step(self, delta: int | None) -> None:
         if delta is None:
@@ -664,10 +658,6 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.save_link.value = (f'<span style="margin-left:8px">Saved {esc(name)} '
                                 f'({len(text) // 1024 + 1} KB) to your downloads</span>')
         return name, text
-
-    def _on_save(self, _b=None) -> None:
-        """As a click on Save does (for scripts and tests)."""
-        self.save_button.press()
 
     def _file_error(self, e) -> None:
         """A load error, shown once: beside the load controls."""

@@ -117,11 +117,6 @@ def rule_text(loc: str) -> str:
     return wrap_html(explain.rule_text(loc).lines)
 
 
-def rule_section(loc: str) -> str:
-    """The rulebook section behind a location's rule (for a "rule behind it" link)."""
-    return explain.rule_text(loc).section
-
-
 def apprentice_text(card_id: int) -> str:
     a = cards.APPRENTICES[card_id - 1]
     skills = ", ".join(sorted(a.skills)) or "no skill"
