@@ -33,7 +33,8 @@ def test_the_walk_reads_both_packages_and_every_kind_of_import():
     for pkg in (archwk, widgets):
         importable = {pkg.__name__} | {i.name for i in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")}
         assert importable <= set(w.modules), sorted(importable - set(w.modules))
-    assert {"archwk.games.architects.engine", "archwk.ai.coach", "widgets.explorer", "widgets.coach", "widgets.tutorial.ui"} \
+    assert {"archwk.games.architects.engine", "archwk.ai.coach", "widgets.explorer", "widgets.coach",
+            "widgets.tutorial.ui"} \
         <= set(w.modules)
     # widgets.explorer imports widgets.coach inside a function (GameExplorer.__init__)
     lazy = [i for i in w.imports["widgets.explorer"] if i.target == "widgets.coach"]
@@ -79,6 +80,84 @@ def test_rules_do_not_import_the_top_module_or_the_old_facade():
     upward = {"archwk.games.architects.game", "archwk.games.architects.model"}
     bad = {m: sorted(graph[m] & upward) for m in rules if graph[m] & upward}
     assert not bad, f"rules modules importing the top layer: {bad}"
+
+
+# ---- structure first, words last (issue 22)
+
+#: the regular expressions the widgets may keep, by module and the module-level name that
+#: holds each, with why: none of them reads words the game or the widgets wrote
+REGEX_ALLOWED = {
+    "widgets.botcompare": {"_ADDRESS": "checks the characters of a Dask scheduler address a person types"},
+    "widgets.figure": {"_EXPORTS": "finds the export list in plotly's JavaScript module source",
+                       "_AS_DEFAULT": "finds the default export in that list"},
+}
+
+_REGEX_MODULES = {"re", "regex"}
+
+
+def regex_uses(source: str, module: str, imports) -> list[str]:
+    """Where `source` (module `module`, its `imports` from the walker) uses a regular
+    expression outside the names REGEX_ALLOWED keeps for it: an import of `re` (or
+    `regex`) in a module with no allowance, and every use of it (an `re.x` attribute,
+    a name imported from it) that is not the value of an allowed module-level name."""
+    import ast
+    allowed = REGEX_ALLOWED.get(module, {})
+    found = [f"{module}:{i.line}: imports {i.name}" for i in imports
+             if i.top in _REGEX_MODULES and not allowed]
+    tree = ast.parse(source)
+    aliases = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.Import)
+               for a in n.names if a.name.split(".")[0] in _REGEX_MODULES}
+    names = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+             and (n.module or "").split(".")[0] in _REGEX_MODULES for a in n.names}
+    kept: set[int] = set()  # the nodes inside the allowed names' values
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(x, ast.Name) and x.id in allowed for x in targets) and node.value is not None:
+                kept.update(id(n) for n in ast.walk(node.value))
+    for node in ast.walk(tree):
+        uses = ((isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                 and node.value.id in aliases) or (isinstance(node, ast.Name) and node.id in names))
+        if uses and id(node) not in kept:
+            found.append(f"{module}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_regex_over_words_in_the_widgets():
+    """Issue 22: widgets receive typed actions, previews, reasons and verdicts and ask
+    the game's explainer for words; they never read words back with a regular
+    expression (the page's own HTML included: `widgets.text.plain_text` reads it with
+    html.parser, and the score chart's figures come from its data attributes). The few
+    regular expressions left read no words (REGEX_ALLOWED, each with its reason)."""
+    w = walk()
+    found = []
+    for m in w.modules:
+        if m.split(".")[0] == "widgets":
+            found += regex_uses(w.files[m].read_text(encoding="utf-8"), m, w.external(m))
+    assert not found, "regular expressions in widgets/:\n" + "\n".join(found)
+    for m, names in REGEX_ALLOWED.items():  # each allowance is still needed (else drop it)
+        source = w.files[m].read_text(encoding="utf-8")
+        assert all(f"{name} = re." in source for name in names), m
+
+
+def test_the_regex_checker_finds_what_it_must(tmp_path):
+    _write(tmp_path, {
+        "__init__.py": "",
+        "page.py": ("import re\nfrom re import findall as fa\n_OK = re.compile('x')\n"
+                    "def f(t):\n    return re.sub('<[^>]+>', '', t), fa('y', t), _OK.match(t)\n"),
+    })
+    w = Walk({"pkg": tmp_path})
+    src = (tmp_path / "page.py").read_text()
+    found = regex_uses(src, "pkg.page", w.external("pkg.page"))
+    assert found == ["pkg.page:1: imports re", "pkg.page:2: imports re", "pkg.page:3: re.compile",
+                     "pkg.page:5: re.sub", "pkg.page:5: fa"]
+    # allowed by name: the import and the value of that name pass, any other use does not
+    REGEX_ALLOWED["pkg.page"] = {"_OK": "test"}
+    try:
+        found = regex_uses(src, "pkg.page", w.external("pkg.page"))
+    finally:
+        del REGEX_ALLOWED["pkg.page"]
+    assert found == ["pkg.page:5: re.sub", "pkg.page:5: fa"]
 
 
 # ---- the checker itself finds what it must

@@ -22,11 +22,13 @@ from archwk.analysis import win_chances
 from archwk.games.architects.record import replay_doc
 from widgets import GameExplorer
 from widgets.apps import GameApp, SoloApp, WhatIfApp
-from widgets.coach import VERDICT_LOOK, chances_sentence, judgement_sentence, percents
+from widgets.coach import chances_sentence, coach_words
 from widgets.palette import SEAT_COLOURS
 
 SAMPLES = 4
 FAST = {"background": False, "samples": SAMPLES}
+#: the coach's words for Architects (its explainer's)
+WORDS = archwk.games.architects.explain.coach
 
 
 def text_of(html: str) -> str:
@@ -41,10 +43,19 @@ def explorer(state=None, seats=None, **coach) -> GameExplorer:
 # --------------------------------------------------------------------------- the bar
 
 def test_percents_add_up_to_100():
+    percents = WORDS.percents
     assert percents([1 / 3] * 3) == [34, 33, 33]
     assert percents([1.0, 0.0]) == [100, 0]
     assert sum(percents([0.123, 0.456, 0.2, 0.221])) == 100
     assert percents([0.5, 0.5]) == [50, 50]
+
+
+def test_the_coach_widget_asks_the_states_game_for_its_words():
+    """Structure first, words last (issue 22): the page's coach words what the
+    library found through the game's explainer, never with words of its own."""
+    s = archwk.new_game(["Ann", "Ben"], seed=1)
+    assert coach_words(s) is s.game.explainer.coach is WORDS
+    assert chances_sentence(s, [0.08, 0.92]) == WORDS.chances_sentence(["Ann", "Ben"], [0.08, 0.92])
 
 
 def test_the_bar_shows_every_players_win_chance_adding_up_to_100():
@@ -283,8 +294,11 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
     assert ex.session.cursor > 1  # the bots played on after the person's move
     assert ex.coach.judgement_for() == (p, expected)
     line = ex.coach.judgement_text
-    assert VERDICT_LOOK[expected.verdict][0] in line and s.players[p].name in line
-    assert judgement_sentence(expected) in line and "better choice" in line
+    assert WORDS.verdict_word(expected.verdict) in line and s.players[p].name in line
+    sentence = WORDS.judgement_text(expected, with_verdict=False)
+    assert sentence in line and "better choice" in line
+    # the library's sentence, but for the leading verdict word (shown beside it, in the verdict's colour)
+    assert expected.text == f"{WORDS.verdict_word(expected.verdict)}: {sentence}"
     # a bot's moves are never judged
     assert list(ex.coach.judgements) == [id(ex.session.states[1])]
     ex.session.set_seat(p, "random")
@@ -480,6 +494,7 @@ def test_an_exercise_accepts_the_best_choice_and_rejects_the_move_played():
 def test_the_review_lists_the_judged_moves_in_words():
     ex, j, _ = _exercise_game()
     words = text_of(ex.coach.review.moves.value)
-    assert VERDICT_LOOK[j.verdict][0] in words and "decision 0" in words
-    assert judgement_sentence(j) in words
+    assert WORDS.verdict_word(j.verdict) in words and "decision 0" in words
+    assert WORDS.judgement_text(j, with_verdict=False) in words
+    assert f"{WORDS.verdict_counts({j.verdict: 1})}" in words
 

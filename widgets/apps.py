@@ -12,7 +12,6 @@ Everything game-related comes from `archwk` (rules, scores) and the other
 from __future__ import annotations
 
 import functools
-import html
 from pathlib import Path
 
 import ipywidgets
@@ -22,7 +21,7 @@ from archwk import GameState
 
 from .inbrowser import browser_notice_html
 from .links import page_href
-from .text import guarded
+from .text import esc, guarded
 
 #: your seat's name in games against bots (the library's sentences read "Ann (you) places…")
 LEARNER = "Ann (you)"
@@ -45,10 +44,6 @@ PAGES = (
      "Play many games between bots: how often each one wins, with the range the games support, its scores "
      "and how long the games last."),
 )
-
-
-def esc(text) -> str:
-    return html.escape(str(text))
 
 
 # --------------------------------------------------------------------------- dashboard

@@ -23,7 +23,6 @@ True
 """
 from __future__ import annotations
 
-import html
 import json
 import re
 import statistics
@@ -38,7 +37,7 @@ import archwk
 from archwk.ai.simulate import bot_stats, run, told_apart
 
 from .palette import MUTED_TEXT, SEAT_COLOURS
-from .text import ShowsErrors, guarded
+from .text import ShowsErrors, esc, guarded
 
 #: the comparison the page opens on: three bots of different strength, every bot in every seat
 DEFAULT_SETTINGS: dict = {"players": 3, "bots": ["heuristic", "fast", "random"], "games": 150, "seed": 1,
@@ -49,8 +48,6 @@ DEFAULT_FILE = Path(__file__).resolve().parent / "data" / "bots-default.json"
 _ADDRESS = re.compile(r"^[a-z]+://\S+$|^[^\s/:]+:\d+$")
 #: what the page keeps of a game record (`compact`)
 SEAT_KEYS = ("seat", "bot", "first", "won", "total")
-
-esc = html.escape
 
 
 # --------------------------------------------------------------------------- data
@@ -90,16 +87,30 @@ def write_default(path: Path = DEFAULT_FILE) -> dict:
 
 # --------------------------------------------------------------------------- words
 
-def bot_label(spec: str) -> str:
-    """A bot spec in words: "heuristic" -> "heuristic bot", "mcts:50" -> "mcts bot (50 search
-    iterations per decision)". An unknown bot is `archwk.bots.UnknownBot`."""
+def _bot_words(spec: str) -> tuple[str, str]:
+    """A bot spec as (its kind's name, what its parameter sets, '' for none):
+    "mcts:50" -> ("mcts", "50 search iterations per decision")."""
     name, colon, arg = spec.partition(":")
     kind = next((k for k in archwk.bots.BOTS if k.name == name.strip().lower()), None)
     if kind is None:
         raise archwk.bots.UnknownBot(f"unknown bot {spec!r}")
     if colon and kind.parameter:
-        return f"{kind.name} bot ({kind.parameter_help.replace(kind.parameter, arg.strip(), 1)})"
-    return f"{kind.name} bot"
+        # the registry's help names the parameter by its letter ("N search iterations ...")
+        return kind.name, kind.parameter_help.replace(kind.parameter, arg.strip(), 1)
+    return kind.name, ""
+
+
+def bot_label(spec: str) -> str:
+    """A bot spec in words: "heuristic" -> "heuristic bot", "mcts:50" -> "mcts bot (50 search
+    iterations per decision)". An unknown bot is `archwk.bots.UnknownBot`."""
+    name, detail = _bot_words(spec)
+    return f"{name} bot ({detail})" if detail else f"{name} bot"
+
+
+def _short_label(spec: str) -> str:
+    """A chart's label: "heuristic", "mcts bot (50 search iterations per decision)"."""
+    name, detail = _bot_words(spec)
+    return bot_label(spec) if detail else name
 
 
 def _and(words: list[str]) -> str:
@@ -109,10 +120,10 @@ def _and(words: list[str]) -> str:
 def _bots_phrase(specs: list[str]) -> str:
     """"the fast and random bots", "the fast bot", "the mcts bot (20 search iterations
     per decision) and the random bot"."""
-    labels = [bot_label(b) for b in specs]
-    if len(labels) > 1 and all(label.endswith(" bot") for label in labels):
-        return "the " + _and([label.removesuffix(" bot") for label in labels]) + " bots"
-    return _and([f"the {label}" for label in labels])
+    words = [_bot_words(b) for b in specs]
+    if len(words) > 1 and not any(detail for _, detail in words):
+        return "the " + _and([name for name, _ in words]) + " bots"
+    return _and([f"the {bot_label(b)}" for b in specs])
 
 
 def results_html(records: list[dict]) -> str:
@@ -157,7 +168,7 @@ def comparison_figure(records: list[dict]) -> go.Figure:
         fig.update_layout(title="No games yet", height=420)
         return fig
     rows = bot_stats(records)
-    labels = [bot_label(d["bot"]).removesuffix(" bot") for d in rows]
+    labels = [_short_label(d["bot"]) for d in rows]
     colours = [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(len(rows))]
     fig.add_trace(go.Bar(
         x=labels, y=[d["win_rate"] for d in rows], marker_color=colours, name="won",

@@ -13,12 +13,11 @@ True
 from __future__ import annotations
 
 import functools
-import html
 from dataclasses import dataclass
 
 from archwk.games.architects import cards
 
-esc = html.escape
+from .text import esc
 
 #: resource chip colours (background, text): dark enough text for 4.5:1 contrast
 RESOURCE_STYLE = {

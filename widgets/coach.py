@@ -2,9 +2,12 @@
 every move a person makes, a review of the whole game and exercises from its
 worst moves (issue 13).
 
-Everything the coach says comes from the library (`archwk.analysis.win_chances`,
-`archwk.ai.coach`: `hint`, `judge`, `review`, `exercises`); this module only
-shows it, in the players' colours and shapes (widgets.palette) and in words.
+Everything the coach finds comes from the library (`archwk.analysis.win_chances`,
+`archwk.ai.coach`: `hint`, `judge`, `review`, `exercises`), and every word it
+says about the game is the game's explainer's (`state.game.explainer.coach`:
+chances, choices, verdicts, the review's summary, the exercises); this module
+lays them out, in the players' colours and shapes (widgets.palette), with the
+words of its own controls (buttons, progress, what to press next).
 
 - `EvaluationBar`: one coloured segment per player, as wide as that player's
   chance to win, with the chances in words beside it (and as the bar's
@@ -51,7 +54,7 @@ import ipywidgets
 
 from .a11y import strong_button
 from .palette import MUTED_TEXT, ink, seat_symbol
-from .text import ShowsErrors, colour, error_html, esc, guarded, seat_mark
+from .text import ShowsErrors, colour, error_html, esc, guarded, plain_text, seat_mark
 
 if TYPE_CHECKING:
     from archwk import GameState
@@ -60,11 +63,12 @@ if TYPE_CHECKING:
     from .figure import LiveFigure
     from .session import Session
 
-#: how each verdict looks: (word, the chess-style mark, text colour on white, plotly marker)
-VERDICT_LOOK: dict[str, tuple[str, str, str, str]] = {
-    "inaccuracy": ("Inaccuracy", "?!", "#7a5200", "circle-open"),
-    "mistake": ("Mistake", "?", "#b34700", "triangle-down"),
-    "blunder": ("Blunder", "??", "#b00020", "x"),
+#: how each verdict looks: (the chess-style mark, text colour on white, plotly marker); its
+#: name is the explainer's (`coach_words(state).verdict_word`)
+VERDICT_LOOK: dict[str, tuple[str, str, str]] = {
+    "inaccuracy": ("?!", "#7a5200", "circle-open"),
+    "mistake": ("?", "#b34700", "triangle-down"),
+    "blunder": ("??", "#b00020", "x"),
 }
 #: how long the coach thinks (seconds): a hint, a judgement after each person's move
 HINT_SECONDS = 2.0
@@ -104,41 +108,9 @@ def _lib():
     return coach
 
 
-def percents(chances: Sequence[float]) -> list[int]:
-    """Whole percentages that add up to 100 (largest remainders), for a bar and
-    its words; chances that do not add up to one are scaled first.
-
-    >>> percents([1 / 3, 1 / 3, 1 / 3])
-    [34, 33, 33]
-    """
-    total = sum(chances)
-    if not chances or total <= 0:
-        return [0] * len(chances)
-    raw = [100 * c / total for c in chances]
-    out = [int(r) for r in raw]
-    order = sorted(range(len(raw)), key=lambda i: (-(raw[i] - out[i]), i))
-    for i in order[:100 - sum(out)]:
-        out[i] += 1
-    return out
-
-
-def chance_words(p: float) -> str:
-    """A chance as a person says it: '34%', 'under 1%', 'over 99%'."""
-    if 0 < p < 0.005:
-        return "under 1%"
-    if 0.995 < p < 1:
-        return "over 99%"
-    return f"{p:.0%}"
-
-
-def sureness(low: float, high: float) -> str:
-    """How sure a chance is, from its 95% range, in words."""
-    width = high - low
-    if width <= 0.08:
-        return "quite sure"
-    if width <= 0.2:
-        return "fairly sure"
-    return "not sure"
+def coach_words(state):
+    """The coach's words for `state`'s game: its explainer's (`explain.coach`)."""
+    return state.game.explainer.coach
 
 
 def threads_available() -> bool:
@@ -253,31 +225,16 @@ def _report(e: BaseException) -> None:
 # --------------------------------------------------------------------------- the evaluation bar
 
 def chances_sentence(state, chances: Sequence[float]) -> str:
-    """The chances in words: 'Ann has a 34% chance to win, Ben 41%, Cy 25%.'
+    """The chances in words (the explainer's, from the players' names, the chances
+    and, once the game is over, its winners): 'Ann has a 34% chance to win, Ben 41%, Cy 25%.'
 
     >>> import archwk
     >>> chances_sentence(archwk.new_game(["Ann", "Ben", "Cy"], seed=1), [0.08, 0.5, 0.42])
     'Ann has an 8% chance to win, Ben 50%, Cy 42%.'
     """
     names = [p.name for p in state.players]
-    if state.is_over:
-        import archwk
-        won = " and ".join(names[w] for w in archwk.winners(state))
-        return f"The game is over: {won} won."
-    pc = percents(chances)
-    words = [f"{x}%" if x else chance_words(c) for x, c in zip(pc, chances)]
-    w = words[0]
-    if w[0].isdigit():
-        first = f"{names[0]} has {'an' if _says_an(w) else 'a'} {w} chance to win"
-    else:
-        first = f"{names[0]} has a chance to win of {w}"
-    return ", ".join([first] + [f"{n} {w}" for n, w in zip(names[1:], words[1:])]) + "."
-
-
-def _says_an(percent: str) -> bool:
-    """'an 8%', 'an 11%', 'an 18%', 'an 80%': the number said starts with a vowel sound."""
-    n = percent.rstrip("%")
-    return n.startswith("8") or n in ("11", "18")
+    winners = state.game.winners(state) if state.is_over else None
+    return coach_words(state).chances_sentence(names, chances, winners)
 
 
 class EvaluationBar(ipywidgets.Box):
@@ -300,13 +257,14 @@ class EvaluationBar(ipywidgets.Box):
             return
         from archwk.analysis import win_chances
         chances = list(win_chances(state))
-        self.state, self.chances, self.percents = state, chances, percents(chances)
+        self.state, self.chances, self.percents = state, chances, coach_words(state).percents(chances)
         self.text = chances_sentence(state, chances)
         html = self._html(state)
         if self.html.value != html:
             self.html.value = html
 
     def _html(self, state) -> str:
+        chance_words = coach_words(state).chance_words
         segments, legend = [], []
         for i, (pc, c) in enumerate(zip(self.percents, self.chances)):
             fill = colour(state, i)
@@ -328,8 +286,9 @@ class EvaluationBar(ipywidgets.Box):
 
 # --------------------------------------------------------------------------- the hint
 
-def choice_html(rank: int, choice) -> str:
-    """One of the hint's choices in words, with a small bar of its likely range."""
+def choice_html(state, rank: int, choice) -> str:
+    """One of the hint's choices at `state` in words, with a small bar of its likely range."""
+    words = coach_words(state)
     lo, hi, wc = (max(0.0, min(1.0, x)) for x in (choice.low, choice.high, choice.win_chance))
     track = ('<span aria-hidden="true" style="display:inline-block;position:relative;width:110px;height:8px;'
              'background:#e6e6e6;border:1px solid #8a8a8a;border-radius:2px;vertical-align:middle;'
@@ -337,23 +296,9 @@ def choice_html(rank: int, choice) -> str:
              'top:0;bottom:0;background:#7aa6d6"></span><span style="position:absolute;'
              f'left:calc({wc:.1%} - 1px);width:2px;top:-2px;bottom:-2px;background:#1a4f8b"></span></span>')
     return (f'<div style="font-size:12px;line-height:1.35"><b>{rank}. {esc(choice.label)}</b><br>'
-            f'{chance_words(wc)} chance to win {track}'
-            f'<span style="color:{MUTED_TEXT}">{range_words(lo, hi)}</span><br>'
+            f'{esc(words.choice_chance(choice))} {track}'
+            f'<span style="color:{MUTED_TEXT}">{esc(words.range_words(lo, hi))}</span><br>'
             f'<i>{esc(choice.after_label or choice.why)}</i></div>')
-
-
-def range_words(low: float, high: float) -> str:
-    """Where a chance likely lies, in words.
-
-    >>> range_words(0.35, 0.47)
-    'likely between 35% and 47% (fairly sure)'
-    >>> range_words(0.331, 0.334)
-    'quite sure of it'
-    """
-    a, b = chance_words(low), chance_words(high)
-    if a == b:
-        return "quite sure of it"
-    return f"likely between {a} and {b} ({sureness(low, high)})"
 
 
 class HintPanel(ipywidgets.VBox):
@@ -397,16 +342,13 @@ class HintPanel(ipywidgets.VBox):
         self.state, self.choices = state, list(choices)
         self.button.description = "Hint"
         who = state.players[state.current_player].name
-        n = len(self.choices)
-        self.status.value = (f"<span>The coach's {n} best choices for {esc(who)}, best first:</span>" if n > 1
-                             else f"<span>The coach's choice for {esc(who)}:</span>" if n
-                             else "<span>The coach found nothing to suggest.</span>")
+        self.status.value = f"<span>{esc(coach_words(state).hint_heading(who, len(self.choices)))}</span>"
         self._make_rows(len(self.choices))
         # each hint gets its own play buttons: a click sent while the browser still showed an
         # earlier hint (of this position or another) reaches a closed button and plays nothing
         old = self.play_buttons[:len(self.choices)]
         for c, (choice, text, row) in enumerate(zip(self.choices, self.texts, self._rows)):
-            text.value = choice_html(c + 1, choice)
+            text.value = choice_html(state, c + 1, choice)
             b = self._play_button(c, self.choices)
             b.tooltip = f"play: {choice.label}"
             self.play_buttons[c] = b
@@ -460,24 +402,16 @@ class HintPanel(ipywidgets.VBox):
 # --------------------------------------------------------------------------- judgement
 
 def judgement_html(state, player: int, judgement) -> str:
-    """The judgement of a person's move, in words ('' when the move was fine)."""
+    """The judgement of a person's move, in words ('' when the move was fine): the
+    verdict's name and mark, then the explainer's sentence without the verdict word."""
     if judgement.verdict is None:
         return ""
-    word, mark, ink_colour, _ = VERDICT_LOOK[judgement.verdict]
-    text = judgement_sentence(judgement)
+    words = coach_words(state)
+    mark, ink_colour, _ = VERDICT_LOOK[judgement.verdict]
+    text = words.judgement_text(judgement, with_verdict=False)
     return (f'<div style="font-size:13px;border-left:4px solid {ink_colour};padding:2px 6px;margin:4px 0;'
-            f'background:#fafafa"><b style="color:{ink_colour}">{word} {mark}</b> '
-            f'{seat_mark(state, player)} <b>{esc(state.players[player].name)}</b>: {esc(text)}</div>')
-
-
-def judgement_sentence(judgement) -> str:
-    """The library's sentence without a leading verdict word (shown beside it already)."""
-    text = judgement.text
-    head = f"{judgement.verdict.capitalize()}: " if judgement.verdict else ""
-    if head and text.startswith(head):
-        text = text[len(head):]
-        text = text[:1].upper() + text[1:]
-    return text
+            f'background:#fafafa"><b style="color:{ink_colour}">{esc(words.verdict_word(judgement.verdict))} '
+            f'{mark}</b> {seat_mark(state, player)} <b>{esc(state.players[player].name)}</b>: {esc(text)}</div>')
 
 
 # --------------------------------------------------------------------------- the review chart
@@ -487,6 +421,7 @@ def review_chart(review, state) -> Any:
     per player, a point per step), the judged moves marked by their verdict
     (one trace per verdict found)."""
     import plotly.graph_objects as go
+    words = coach_words(state)
     steps = list(range(len(review.chances)))
     names = list(review.players) or [p.name for p in state.players]
     fig = go.Figure()
@@ -497,7 +432,8 @@ def review_chart(review, state) -> Any:
             line=dict(color=colour(state, p), width=2),
             marker=dict(symbol=seat_symbol(p), size=5, color=colour(state, p)),
             hovertemplate=f"decision %{{x}}: {esc(name)} %{{y:.0%}}<extra></extra>"))
-    for verdict, (word, mark, ink_colour, symbol) in VERDICT_LOOK.items():
+    for verdict, (mark, ink_colour, symbol) in VERDICT_LOOK.items():
+        word = words.verdict_word(verdict)
         hits = [(step, p, j) for step, p, j in review.judged if j.verdict == verdict]
         if not hits:
             continue
@@ -506,7 +442,7 @@ def review_chart(review, state) -> Any:
             name=f"{word} {mark}", meta={"verdict": verdict}, text=[mark] * len(hits), textposition="top center",
             textfont=dict(color=ink_colour, size=12),
             marker=dict(symbol=symbol, size=12, color=ink_colour, line=dict(width=2, color=ink_colour)),
-            customdata=[[names[p], _wrap(judgement_sentence(j))] for _, p, j in hits],
+            customdata=[[names[p], _wrap(words.judgement_text(j, with_verdict=False))] for _, p, j in hits],
             hovertemplate=f"decision %{{x}}: {word.lower()} by %{{customdata[0]}}<br>%{{customdata[1]}}"
                           "<br>click to see the position<extra></extra>"))
     fig.update_layout(
@@ -628,7 +564,7 @@ class ExercisePanel(ShowsErrors, ipywidgets.VBox):
         ex = self.exercise
         if ex is None:
             return
-        best = "; ".join(f"{c.label} ({chance_words(c.win_chance)} chance to win)" for c in ex.best)
+        best = coach_words(ex.state).coach_would_play(ex.best)
         self.feedback.value = (f'<div style="font-size:13px"><b>The coach would play</b>: {esc(best)}.</div>')
 
 
@@ -758,27 +694,22 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         self.moves.value = self._moves_html(review, state)
         steps = self._exercise_steps(review, exercises)
         self.exercises.set_exercises(exercises, steps)
-        n = len(review.judged)
-        k = len(exercises)
-        self.status.value = (f"<span>Review done: the coach marked {n} move{'s' if n != 1 else ''} and made "
-                             f"{k} exercise{'s' if k != 1 else ''}.</span>")
+        self.status.value = f"<span>{esc(coach_words(state).review_done(len(review.judged), len(exercises)))}</span>"
 
     def _moves_html(self, review, state) -> str:
+        words = coach_words(state)
         names = list(review.players)
         counts = []
         for p, name in enumerate(names):
-            per = [sum(1 for _, q, j in review.judged if q == p and j.verdict == v) for v in VERDICT_LOOK]
-            if any(per):
-                words = [f"{k} {VERDICT_LOOK[v][0].lower()}{'s' if k != 1 else ''}"
-                         for k, v in zip(per, VERDICT_LOOK) if k]
-                words = [w.replace("inaccuracys", "inaccuracies") for w in words]
-                counts.append(f"{seat_mark(state, p)} {esc(name)}: {', '.join(words)}")
+            per = {v: sum(1 for _, q, j in review.judged if q == p and j.verdict == v) for v in VERDICT_LOOK}
+            if any(per.values()):
+                counts.append(f"{seat_mark(state, p)} {esc(name)}: {esc(words.verdict_counts(per))}")
         if not review.judged:
-            return ("<p style='font-size:13px'>The coach found no inaccuracy, mistake or blunder clear of "
-                    "the noise in this game.</p>")
+            return f"<p style='font-size:13px'>{esc(words.NO_VERDICTS)}</p>"
         rows = "".join(
-            f"<li>decision {step - self.offset}: <b style='color:{VERDICT_LOOK[j.verdict][2]}'>"
-            f"{VERDICT_LOOK[j.verdict][0]}</b> {seat_mark(state, p)} {esc(names[p])}: {esc(judgement_sentence(j))}</li>"
+            f"<li>decision {step - self.offset}: <b style='color:{VERDICT_LOOK[j.verdict][1]}'>"
+            f"{esc(words.verdict_word(j.verdict))}</b> {seat_mark(state, p)} {esc(names[p])}: "
+            f"{esc(words.judgement_text(j, with_verdict=False))}</li>"
             for step, p, j in review.judged)
         return ('<div style="font-size:12px"><p style="margin:4px 0">' + " · ".join(counts) + "</p>"
                 '<details><summary>Every judged move, in words</summary><ul style="margin:2px 0 0 16px;'
@@ -1022,9 +953,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
     @property
     def judgement_text(self) -> str:
         """The judgement line as plain text ('' if none)."""
-        import html
-        import re
-        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", self.judgement.value)).split())
+        return plain_text(self.judgement.value)
 
     def close(self) -> None:
         self.jobs.close()

@@ -18,7 +18,6 @@ relabelled.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable
 
 import ipywidgets
@@ -30,7 +29,7 @@ from archwk.games.architects.table import table as read_table
 
 from .cards import apprentice_face, building_face, faces_row
 from .palette import MUTED_TEXT
-from .text import apprentice_text, building_text, esc, items, kind_heading, location_name, seat_mark
+from .text import apprentice_text, building_text, esc, kind_heading, location_name, seat_mark
 
 _BUTTON_LAYOUT = dict(width="auto", max_width="100%", height="auto", margin="1px 2px")
 # real headings (the prompt is the panel's heading, each group of choices a sub-heading), styled as text
@@ -42,17 +41,39 @@ CHOICE_CSS = ("<style>.widget-button.archwk-choice{white-space:normal;height:aut
               "line-height:1.3;padding:3px 8px;text-align:left;overflow:visible;text-overflow:clip}"
               ".widget-button.archwk-choice i{margin-right:3px}</style>")
 
-_DISPLAY_SPACE = re.compile(r"the apprentice at position (\d+)")
+class Figures:
+    """What the buttons of one decision read, computed once per position: the
+    chooser's projected final scores and the table (`archwk.games.architects.table`).
+    A panel keeps the one for the position it shows (no module-level cache)."""
 
-#: position tokens of the panels' buttons: each set of buttons gets the next one
-_POSITIONS = itertools.count(1)
+    def __init__(self, state):
+        self.state = state
+        self._scores = None
+        self._table = None
+
+    @property
+    def scores(self):
+        if self._scores is None:
+            self._scores = archwk.final_scores(self.state)
+        return self._scores
+
+    @property
+    def table(self):
+        if self._table is None:
+            self._table = read_table(self.state)
+        return self._table
 
 
-def _skills(skills) -> str:
-    return ", ".join(s.capitalize() for s in sorted(skills)) or "no skill"
+def _figures(state, figures: Figures | None) -> Figures:
+    return figures if figures is not None and figures.state is state else Figures(state)
 
 
-def _vp_change(state, action) -> int | None:
+def _words(state):
+    """The explainer of the game `state` belongs to: every word the buttons add."""
+    return state.game.explainer
+
+
+def _vp_change(state, action, figures: Figures) -> int | None:
     """What the choice adds to the chooser's projected final score
     (archwk.final_scores right after it), None when nobody is to decide."""
     p = state.current_player
@@ -62,135 +83,97 @@ def _vp_change(state, action) -> int | None:
         after = state.apply(action)
     except ValueError:
         return None
-    return archwk.final_scores(after)[p].total - _score_now(state)[p].total
+    return archwk.final_scores(after)[p].total - figures.scores[p].total
 
 
-_last_scores: list = [None, None]  # (state, its final_scores): every button of one decision reads it
-
-
-def _score_now(state):
-    if _last_scores[0] is not state:
-        _last_scores[:] = [state, archwk.final_scores(state)]
-    return _last_scores[1]
-
-
-def action_label(state, action) -> str:
+def action_label(state, action, figures: Figures | None = None, short: bool = False) -> str:
     """`str(action)` plus what the table shows about it, so that a button says
     what the choice costs and gives before it is taken: the apprentice at a
-    display position with its skills, the Silver to pay at the Workshop (and how
-    much of it lies on skipped cards), the Silver lying on the card; a
-    building's VP, cost and skills; and what the choice adds to the chooser's
-    projected final score."""
-    label = str(action)
-    extra: list[str] = []
-    slot = _display_slot(state, action)
+    display position with its skills, the Silver to pay at the Workshop (when the
+    label does not state it already), the Silver lying on the card; a building's
+    VP, cost and skills; and what the choice adds to the chooser's projected final
+    score. `action` is one of `state.legal_actions()` (its label words this
+    position's figures). `short`: a placement named by its place alone (in a
+    list headed "Place a worker"). The words are the explainer's (`explain.choices`),
+    from typed figures."""
+    figures = _figures(state, figures)
+    words = _words(state).choices
+    notes: list[str] = []
+    slot = _display_slot(state, action, figures)
     if slot is not None and slot.apprentice:
-        # one numbering for the display: "position 1-8", as archwk.games.architects.table and the board say
-        label = _DISPLAY_SPACE.sub(lambda m: f"the {slot.name} from position {m.group(1)}", label)
-        if slot.name not in label:
-            label += f": {slot.name}"
-        extra.append(_skills(slot.skills))
-        if _table_of(state).decision_kind == "workshop" and slot.hire_cost is not None and "Silver" not in label:
-            cost = f"pay {slot.hire_cost} Silver"
-            if slot.skipped:
-                cost += f" ({slot.skipped} on the skipped card{'s' if slot.skipped != 1 else ''})"
-            extra.append(cost)
-        if slot.silver:
-            extra.append(f"take the {slot.silver} Silver on it")
+        notes += words.display_notes(slot, at_workshop=figures.table.decision_kind == "workshop",
+                                     preview=state.preview(action) if not state.is_view else None)
     elif action.kind in ("construct", "keep", "discard") and isinstance(action.card, str):
-        b = _building(action.card)
-        if b is not None:
-            extra.append(f"{b.vp} VP")
-            if action.kind != "construct" or "pay" not in label:
-                extra.append("costs " + items(b.cost))
-            elif dict(action.option or ()) != dict(b.cost):
-                extra.append("card cost " + items(b.cost))
-            if b.skills:
-                extra.append("needs " + _skills(b.skills))
-            if b.virtue:
-                extra.append(f"{b.virtue:+d} Virtue")
+        notes += words.building_notes(action.card, payment=action.option if action.kind == "construct" else None)
     elif action.kind == "discard_apprentice" and isinstance(action.card, int):
-        extra.append(_skills(cards.APPRENTICES[action.card - 1].skills))
+        notes += words.apprentice_notes(action.card)
     if action.kind not in ("keep", "discard"):  # a card kept or thrown away scores nothing by itself
-        vp = _vp_change(state, action)
+        vp = _vp_change(state, action, figures)
         if vp:
-            extra.append(f"{vp:+d} VP projected")
-    return label + (" · " + " · ".join(extra) if extra else "")
+            notes.append(words.projected(vp))
+    label = _words(state).place_label(action) if short else str(action)
+    return words.with_notes(label, notes)
 
 
-def _building(name: str):
-    try:
-        return cards.building(name)
-    except (KeyError, ValueError):
-        return None
-
-
-def _display_slot(state, action):
+def _display_slot(state, action, figures: Figures):
     """The display space a hire action names (archwk.games.architects.table), None for other actions."""
     if action.kind != "hire" or not isinstance(action.target, int) or isinstance(action.target, bool):
         return None
-    display = _table_of(state).display
+    display = figures.table.display
     return display[action.target] if 0 <= action.target < len(display) else None
 
 
-_last_table: list = [None, None]  # (state, its table): every hire button of one decision reads it
-
-
-def _table_of(state):
-    if _last_table[0] is not state:  # states are immutable: the same object has the same table
-        _last_table[:] = [state, read_table(state)]
-    return _last_table[1]
-
-
-def action_tooltip(state, action) -> str:
+def action_tooltip(state, action, figures: Figures | None = None) -> str:
+    figures = _figures(state, figures)
     if action.kind in ("construct", "discard", "keep") and isinstance(action.card, str):
         return building_text(action.card)
     if action.kind == "discard_apprentice" and isinstance(action.card, int):
         return apprentice_text(action.card)
-    slot = _display_slot(state, action)
+    slot = _display_slot(state, action, figures)
     if slot is not None:
         if not slot.apprentice:
             return ""
-        tip = f"Position {slot.position} (row {slot.row}, column {slot.column}). {apprentice_text(slot.apprentice)}"
-        if _table_of(state).decision_kind == "workshop" and slot.hire_cost is not None:
-            tip += f" Hiring it here costs {slot.hire_cost} Silver"
-            if slot.skipped:
-                tip += f", {slot.skipped} of it laid on the skipped cards to its left"
-            tip += "."
-        if slot.silver:
-            tip += f" Whoever hires it takes the {slot.silver} Silver on it."
-        return tip
+        return _words(state).choices.display_hover(slot, apprentice_text(slot.apprentice),
+                                                   at_workshop=figures.table.decision_kind == "workshop")
     return str(action)
 
 
-def choice_faces(state, actions) -> str:
+def choice_faces(state, actions, figures: Figures | None = None) -> str:
     """Card faces of the cards the choices are about (buildings to keep,
     construct or discard; apprentices to hire or discard), each once, as HTML."""
+    figures = _figures(state, figures)
     faces: list[str] = []
     seen: set[tuple[str, object]] = set()
     for a in actions:
         if a.kind in ("keep", "construct", "discard") and isinstance(a.card, str):
             key = ("b", a.card)
-            if key not in seen and _building(a.card) is not None:
+            if key not in seen and _is_building(a.card):
                 seen.add(key)
                 faces.append(building_face(a.card, width=150))
         elif a.kind == "discard_apprentice" and isinstance(a.card, int) and ("a", a.card) not in seen:
             seen.add(("a", a.card))
             faces.append(apprentice_face(a.card, width=140))
         else:
-            slot = _display_slot(state, a)
+            slot = _display_slot(state, a, figures)
             if slot is not None and slot.apprentice and ("p", slot.position) not in seen:
                 seen.add(("p", slot.position))
-                note = f"position {slot.position}"
-                if slot.silver:
-                    note += f" · {slot.silver} Silver on it"
-                faces.append(apprentice_face(slot.apprentice, width=140, note=note))
+                faces.append(apprentice_face(slot.apprentice, width=140,
+                                             note=_words(state).choices.display_face_note(slot)))
     return faces_row(faces) if faces else ""
 
 
-def decision_groups(state) -> list[tuple[str, list[tuple]]]:
+def _is_building(name: str) -> bool:
+    try:
+        cards.building(name)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def decision_groups(state, figures: Figures | None = None) -> list[tuple[str, list[tuple]]]:
     """[(heading, [("act", label, action, tooltip) | ("blocked", label, reason)])],
     in the order of `legal_actions()`; at a placement every location appears."""
+    figures = _figures(state, figures)
     groups: dict[str, list] = {}
     legal = state.legal_actions()
     if state.decision == "place":
@@ -201,14 +184,14 @@ def decision_groups(state) -> list[tuple[str, list[tuple]]]:
             if loc in by_loc:
                 a = by_loc[loc]
                 # the heading says "Place a worker"; the button names the place
-                label = action_label(state, a).removeprefix("Place a worker at the ")
-                rows.append(("act", label[:1].upper() + label[1:], a, action_tooltip(state, a)))
+                label = action_label(state, a, figures, short=True)
+                rows.append(("act", label, a, action_tooltip(state, a, figures)))
             else:
                 rows.append(("blocked", location_name(loc), blockers.get(loc, "not possible now")))
         legal = [a for a in legal if a.kind != "place"]
     for a in legal:
         groups.setdefault(kind_heading(a.kind), []).append(
-            ("act", action_label(state, a), a, action_tooltip(state, a)))
+            ("act", action_label(state, a, figures), a, action_tooltip(state, a, figures)))
     return list(groups.items())
 
 
@@ -239,7 +222,8 @@ class DecisionPanel(ipywidgets.VBox):
         self.on_stale = on_stale
         self.stale_presses = 0
         #: the token of the position whose action buttons are in use
-        self.position = next(_POSITIONS)
+        self._positions = itertools.count(1)  # this panel's position tokens: each set of buttons gets the next
+        self.position = next(self._positions)
         self._buttons: list[ipywidgets.Button] = []
         self._buttons_for = None  # the state the action buttons were made for
         self._retired: list[ipywidgets.Button] = []  # out of use, closed at the next update
@@ -277,7 +261,7 @@ class DecisionPanel(ipywidgets.VBox):
         old, self._buttons = self._buttons, []
         for b in old:
             b._action = None
-        self.position = next(_POSITIONS)  # a press on an old button is now stale
+        self.position = next(self._positions)  # a press on an old button is now stale
         return old
 
     def _blocked_row(self, i: int) -> ipywidgets.HBox:
@@ -368,7 +352,8 @@ class DecisionPanel(ipywidgets.VBox):
         self._buttons_for = state
         children = []
         nb = nr = 0
-        for gi, (heading, rows) in enumerate(decision_groups(state)):
+        figures = Figures(state)  # this position's scores and table, read once for all its buttons
+        for gi, (heading, rows) in enumerate(decision_groups(state, figures)):
             header, box = self._group(gi)
             h = f'<h3 style="{_GROUP_STYLE}">{esc(heading)}</h3>'
             if header.value != h:
@@ -407,6 +392,6 @@ class DecisionPanel(ipywidgets.VBox):
         if tuple(self.groups_box.children) != tuple(children):
             self.groups_box.children = children
         self._close_later(retired)
-        faces = choice_faces(state, state.legal_actions())
+        faces = choice_faces(state, state.legal_actions(), figures)
         if self.faces.value != faces:
             self.faces.value = faces

@@ -65,12 +65,7 @@ class DownloadButton(anywidget.AnyWidget):
     def __init__(self, description: str, make: Callable[[], tuple[str, str]], *, tooltip: str = "", **kwargs):
         super().__init__(description=description, tooltip=tooltip, **kwargs)
         self._make = make
-        self._pressed: list[Callable[[str, str], None]] = []
         self.on_msg(self._on_msg)
-
-    def on_saved(self, callback: Callable[[str, str], None]) -> None:
-        """Call `callback(name, text)` after each file is made."""
-        self._pressed.append(callback)
 
     def _on_msg(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "press":
@@ -81,6 +76,4 @@ class DownloadButton(anywidget.AnyWidget):
         name, text = self._make()
         self.filename, self.payload = name, text
         self.serial += 1
-        for callback in self._pressed:
-            callback(name, text)
         return name

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import html as html_lib
-import re
 from collections.abc import Sequence
 from typing import cast
 
@@ -37,13 +35,12 @@ from .palette import MUTED_TEXT
 from .panels import PlayerPanels
 from .score import ScorePanel
 from .session import Session, bot_kinds
-from .text import ShowsErrors, esc, guarded, seat_mark
+from .text import ShowsErrors, esc, guarded, plain_text, seat_mark
 
 LOG_DECISIONS = 60          # how many decisions the event log shows, newest first
 #: what the announcer adds when a click made on an earlier position was not played
 STALE_NOTE = "A click made before the page showed this position was not played."
 TAB_PLAYERS, TAB_SCORES, TAB_EDITOR, TAB_FILES, TAB_EVALUATE, TAB_REVIEW = range(6)
-_HIDDEN_SPAN = re.compile(r'<span aria-hidden="true"[^>]*>[^<]*</span>')
 
 
 
@@ -298,8 +295,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
     @property
     def error_text(self) -> str:
         """The error shown now, as plain text ('' if none)."""
-        import re
-        return re.sub(r"<[^>]+>", "", self.error.value).strip()
+        return plain_text(self.error.value)
 
     # ------------------------------------------------------------------ drawing
     def shown_state(self) -> GameState:
@@ -423,6 +419,25 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         if self.history_note.value != note:
             self.history_note.value = note
 
+    def _log_line(self, i: int) -> tuple[int | None, str, tuple[str, ...]]:
+        """What led to state i, as the log and the announcer tell it: (the seat that
+        chose, or None for the start or a what-if edit; the choice in words; the
+        events' sentences)."""
+        sess = self.session
+        s = sess.states[i]
+        actor = sess.actor(i)
+        action = sess.action_at(i)
+        events = tuple(e.text for e in s.events)
+        if i == 0:
+            return None, "Start", events
+        if action is None:
+            return None, "Edited position (what-if)", events
+        assert actor is not None  # someone made the decision that led here
+        label = str(action)
+        if self._viewer is not None and actor != self._viewer and action.kind in PRIVATE_CARD_ACTIONS:
+            label = "chooses a card"
+        return actor, label, events
+
     def _log_entry(self, i: int) -> str:
         sess = self.session
         s = sess.states[i]
@@ -430,19 +445,14 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         hit = self._log_cache.get(key)
         if hit is not None and hit[0] is s:
             return hit[1]
-        actor = sess.actor(i)
-        action = sess.action_at(i)
-        if i == 0:
-            head = "<b>Start</b>"
-        elif action is None:
-            head = "<b>Edited position</b> <i>(what-if)</i>"
-        else:
-            assert actor is not None  # someone made the decision that led here
-            label = str(action)
-            if self._viewer is not None and actor != self._viewer and action.kind in PRIVATE_CARD_ACTIONS:
-                label = "chooses a card"
+        actor, label, texts = self._log_line(i)
+        if actor is not None:
             head = f"{seat_mark(s, actor)} <b>{esc(s.players[actor].name)}</b>: {esc(label)}"
-        events = "".join(f"<li>{esc(e.text)}</li>" for e in s.events)
+        elif i == 0:
+            head = f"<b>{esc(label)}</b>"
+        else:
+            head = "<b>Edited position</b> <i>(what-if)</i>"
+        events = "".join(f"<li>{esc(x)}</li>" for x in texts)
         comment = sess.comment_at(i)
         note = (f'<div class="archwk-comment" style="color:#5a4a00;background:#fff8dc;padding:1px 4px">'
                 f'💬 {esc(comment)}</div>' if comment else "")
@@ -478,11 +488,9 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         else:
             parts = []
             for i in range(start, now[1] + 1):
-                head, _, events = _HIDDEN_SPAN.sub("", self._log_entry(i)).partition("<ul")
-                sentences = [head] + re.findall(r"<li>(.*?)</li>", events)
-                for x in sentences:
-                    x = " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", x)).split())
-                    x = re.sub(r"\s+([:.,;])", r"\1", x).removeprefix(f"#{i} ")
+                actor, label, texts = self._log_line(i)
+                head = label if actor is None else f"{sess.states[i].players[actor].name}: {label}"
+                for x in (head, *texts):
                     parts.append(x if x.endswith((".", "!", "?")) else x + ".")
             text = " ".join(parts)
         html = f"<p>{esc(text)}</p>"
@@ -596,12 +604,6 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.refresh()
         return self.state
 
-    def switch_line(self, number: int) -> GameState:
-        """Show line `number` of the history (`Session.lines`), as the Line menu does."""
-        self.session.switch(number)
-        self.refresh()
-        return self.state
-
     @guarded
     def _step(self, delta: int | None) -> None:
         if delta is None:
@@ -657,10 +659,6 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.save_link.value = (f'<span style="margin-left:8px">Saved {esc(name)} '
                                 f'({len(text) // 1024 + 1} KB) to your downloads</span>')
         return name, text
-
-    def _on_save(self, _b=None) -> None:
-        """As a click on Save does (for scripts and tests)."""
-        self.save_button.press()
 
     def _file_error(self, e) -> None:
         """A load error, shown once: beside the load controls."""

@@ -9,7 +9,7 @@ a bar chart reads as well in plain HTML, with each segment's value on hover.
 """
 from __future__ import annotations
 
-import re
+from html.parser import HTMLParser
 
 import ipywidgets
 
@@ -62,7 +62,7 @@ def score_html(state) -> str:
     legend = " ".join(f'<span style="white-space:nowrap;margin-right:8px"><span style="display:inline-block;'
                       f'width:10px;height:10px;background:{LINE_COLOURS[ln]}"></span> {LINE_NAMES[ln]}</span>'
                       for ln in used)
-    title = "Final scores" if state.is_over else "Projected scores (if the game ended now)"
+    title = score_title(state)
     return (f'<div style="font-size:12px"><div style="font-weight:bold;font-size:13px;margin-bottom:4px">'
             f'{title}</div><div style="display:flex;align-items:flex-start">{"".join(cols)}</div>'
             f'<div style="margin-top:6px;max-width:560px">{legend}</div>'
@@ -70,33 +70,61 @@ def score_html(state) -> str:
             f'track, unpaid Debts, Gold and Marble, Silver, Prison.</div></div>')
 
 
+def score_title(state) -> str:
+    """The chart's heading: the final scores, or the projection before the end."""
+    return "Final scores" if state.is_over else "Projected scores (if the game ended now)"
+
+
+class _DrawnBars(HTMLParser):
+    """The figures a drawn chart carries in its data attributes (`score_html`):
+    per column its total, per segment its scoring line and value."""
+
+    def __init__(self):
+        super().__init__()
+        self.totals: list[int] = []
+        self.segments: list[list[tuple[str, int]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "data-total" in a:
+            self.totals.append(int(a["data-total"]))
+            self.segments.append([])
+        elif "data-line" in a and self.segments:
+            self.segments[-1].append((a["data-line"], int(a["data-value"])))
+
+
+def drawn_bars(html: str) -> _DrawnBars:
+    reader = _DrawnBars()
+    reader.feed(html)
+    reader.close()
+    return reader
+
+
 class ScorePanel(ipywidgets.VBox):
     """The score chart (`.chart`, an HTML widget) with `update(state)`."""
 
     def __init__(self, state=None, **kwargs):
         self.chart = ipywidgets.HTML()
+        self.title = ""  # the heading drawn (`score_title`)
         super().__init__(children=[self.chart], **kwargs)
         if state is not None:
             self.update(state)
 
     def update(self, state) -> None:
         html = score_html(state)
+        self.title = score_title(state)
         if self.chart.value != html:
             self.chart.value = html
 
-    # ---- reading back what is drawn (tests)
+    # ---- reading back what is drawn (tests): the chart's data attributes, never its words
     def totals(self) -> list[int]:
-        return [int(t) for t in re.findall(r'data-total="(-?\d+)"', self.chart.value)]
+        return drawn_bars(self.chart.value).totals
 
     def lines(self) -> dict[str, list[int]]:
         """{scoring line: [value per player]} as drawn (0 where a line has no segment)."""
-        out = {ln: [0] * len(self.totals()) for ln in ScoreBreakdown.LINES}
-        for p, col in enumerate(self.chart.value.split('data-total="')[1:]):
-            for ln, v in re.findall(r'data-line="(\w+)" data-value="(-?\d+)"', col):
-                out[ln][p] = int(v)
+        drawn = drawn_bars(self.chart.value)
+        out = {ln: [0] * len(drawn.totals) for ln in ScoreBreakdown.LINES}
+        for p, segments in enumerate(drawn.segments):
+            for ln, v in segments:
+                out[ln][p] = v
         return out
-
-    @property
-    def title(self) -> str:
-        m = re.search(r"(Final scores|Projected scores[^<]*)", self.chart.value)
-        return m.group(1) if m else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import html
 import textwrap
+from html.parser import HTMLParser
 from typing import TYPE_CHECKING
 
 from archwk.games.architects import cards, explain
@@ -25,7 +26,55 @@ PLAYER_COLOURS = SEAT_COLOURS
 PLAYER_COLOUR_NAMES = SEAT_COLOUR_NAMES
 GREY = "#b8b8b8"
 
-esc = html.escape
+def esc(text) -> str:
+    """Text (or a number) made safe inside HTML: the one HTML escape of the widgets."""
+    return html.escape(str(text))
+
+
+class _PlainText(HTMLParser):
+    """The words of an HTML fragment as a reader gets them (`plain_text`)."""
+
+    #: elements that end a run of words (a space between their text and the next)
+    BREAKS = frozenset({"br", "div", "p", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td",
+                        "th", "summary", "details", "section"})
+    #: elements whose content is not read
+    SKIPPED = frozenset({"style", "script"})
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIPPED:
+            self.skipping += 1
+        elif tag in self.BREAKS:
+            self.parts.append(" ")
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIPPED:
+            self.skipping = max(0, self.skipping - 1)
+        elif tag in self.BREAKS:
+            self.parts.append(" ")
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def plain_text(fragment: str) -> str:
+    """An HTML fragment's text as a reader gets it: tags dropped, entities read,
+    runs of white space made one space ('<b>Ann</b> &amp; Ben' -> 'Ann & Ben').
+    For reading back what a widget shows (tests, `error_text`); no widget
+    parses words back into figures.
+
+    >>> plain_text('<div><b>Blunder ??</b> Ann:   it&#x27;s late</div><p>Next</p>')
+    "Blunder ?? Ann: it's late Next"
+    """
+    reader = _PlainText()
+    reader.feed(fragment)
+    reader.close()
+    return " ".join("".join(reader.parts).split())
 
 
 def colour(state, i: int) -> str:
@@ -66,11 +115,6 @@ def rule_text(loc: str) -> str:
     """The rule of a board location (or of the Prison), as hover HTML: the game's
     words from the library's rule-text source (archwk.games.architects.explain.rules)."""
     return wrap_html(explain.rule_text(loc).lines)
-
-
-def rule_section(loc: str) -> str:
-    """The rulebook section behind a location's rule (for a "rule behind it" link)."""
-    return explain.rule_text(loc).section
 
 
 def apprentice_text(card_id: int) -> str:

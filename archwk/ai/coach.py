@@ -36,10 +36,15 @@ Judgements follow lichess: a move is an inaccuracy, a mistake or a blunder
 when the mover's chance drops by 5, 10 or 15 points against the best choice
 (`VERDICTS`), and only when the drop is clear of the noise: the 95 % interval
 of the paired differences excludes 0 and its mean reaches the threshold.
+
+The coach words nothing itself: it finds figures and verdicts, and the game's
+explainer (`state.game.explainer.coach`) words them, from typed values: a
+`ChoiceClaim` per valued choice, a `Judgement`'s verdict and chances, an
+exercise answer's outcome code.
 """
 from __future__ import annotations
 
-import math
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -54,6 +59,7 @@ from ..games.architects.record import replay_doc as _replay_doc
 from ..games.architects.scoring import final_scores
 from .bots import fast_choice, without_free_discards
 from .determinize import Determinizer, viewer_of
+from .evaluate import mean_ci
 from .expert import ExpertBot
 from .winchance import win_chances
 
@@ -64,7 +70,6 @@ ACCEPT_POINTS = 3.5
 #: a judged move becomes an exercise when it is a blunder or its drop is over this
 SWING_POINTS = 7.5
 
-_Z = 1.959963984540054  # 95 %
 _MIN_SAMPLES = 3          # every choice gets at least these (time permitting, at least 1)
 _MAX_SAMPLES = 400        # no choice gets more
 _OWN_TURN_CAP = 12        # decisions of the mover's own turn played greedily
@@ -80,11 +85,32 @@ _JUDGE_CHOICES = 3
 
 
 @dataclass(frozen=True)
+class ChoiceClaim:
+    """Why a valued choice stands where it does, for the explainer to word
+    (`explainer.coach.choice_why`): `chance` in whole percent (as shown), its place
+    among the choices valued (`rank`, 0 = first), whether that order is the
+    search's (`ranked`: the first is the one to play) or best first by chance; the
+    choice it is compared with (`other`: the next one for the first, the first for
+    the others; None when it is the only choice) and that one's whole percent;
+    `set_aside`: the legal choices the coach does not weigh (the free apprentice
+    discards), `vp_now`: the VP the choice scores at once."""
+    action: Action
+    chance: int
+    rank: int
+    ranked: bool
+    other: Action | None = None
+    other_chance: int | None = None
+    set_aside: tuple[Action, ...] = ()
+    vp_now: int = 0
+
+
+@dataclass(frozen=True)
 class Choice:
     """One legal choice for the mover, valued: its win chance (0-1) with a 95 %
     interval (`low`, `high`) from `n` samples, and `why`, one sentence in the
     game's words that opens with the label; `after_label` is that sentence
-    without the label, for a page that shows the label just above it."""
+    without the label, for a page that shows the label just above it (both worded
+    by the game's explainer from a `ChoiceClaim`)."""
     action: Action
     label: str
     win_chance: float
@@ -99,8 +125,10 @@ class Choice:
 class Judgement:
     """A move judged against the best choice found. `drop`: win-chance points
     (0-100) lost against `best`; `clear`: the drop is clear of the noise;
-    `verdict`: "inaccuracy", "mistake", "blunder" or None; `text`: one sentence
-    for the player. `choices`: every choice valued, best first."""
+    `verdict`: "inaccuracy", "mistake", "blunder" or None; `too_close`: no verdict
+    although the drop reaches the mildest one's threshold, as it is not clear of
+    the noise; `text`: one sentence for the player (the game's explainer's,
+    `explainer.coach.judgement_text`). `choices`: every choice valued, best first."""
     verdict: str | None
     drop: float
     played: Choice
@@ -108,6 +136,7 @@ class Judgement:
     clear: bool
     text: str
     choices: tuple[Choice, ...] = ()
+    too_close: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,37 +167,32 @@ class Exercise:
 
     def check(self, action: Action) -> tuple[bool, str]:
         """Whether `action` is accepted (within 3.5 points of the best choice's
-        win chance), with a sentence saying why."""
+        win chance), with a sentence saying why (the game's explainer's, from the
+        outcome: "not_allowed", "played", "best", "as_good" or "worse")."""
+        words = _words(self.state)
+        top = self.best[0]
         why_not = self.state.why_illegal(action)
         if why_not is not None:
-            return False, f"That move is not allowed here: {why_not}"
-        top = self.best[0]
+            return False, words.exercise_answer("not_allowed", None, top, why_not)
         mine = next((c for c in self.choices if c.action == action), None)
         if mine is None:  # the judgement valued the search's first choices only: this one on the same samples
             mine = _Evaluator(self.state, self.seed).choices([action], seconds=0.5, forced=(action,),
                                                              max_samples=max(1, top.n))[0]
         gap = 100 * (top.win_chance - mine.win_chance)
         if action == self.played.action:
-            return False, (f"That is the move played in the game: it gives a {_pct(mine.win_chance)} chance "
-                           f"to win; {top.label} gives {_pct(top.win_chance)}.")
-        if gap <= ACCEPT_POINTS:
-            if action == top.action:
-                return True, f"{mine.label} is the best choice here, a {_pct(mine.win_chance)} chance to win."
-            return True, (f"{mine.label} gives a {_pct(mine.win_chance)} chance to win, as good as the "
-                          f"best choice, {_to(top.label)}, at {_pct(top.win_chance)}.")
-        return False, (f"{mine.label} gives a {_pct(mine.win_chance)} chance to win; the best choice is "
-                       f"{_to(top.label)}, at {_pct(top.win_chance)}.")
+            outcome = "played"
+        elif gap <= ACCEPT_POINTS:
+            outcome = "best" if action == top.action else "as_good"
+        else:
+            outcome = "worse"
+        return outcome in ("best", "as_good"), words.exercise_answer(outcome, mine, top)
 
 
 # --------------------------------------------------------------------------- valuing choices
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
-def _to(label: str) -> str:
-    """An action's label inside a sentence: "Place a worker ..." -> "to place a worker ..."."""
-    return "to " + label[:1].lower() + label[1:] if label else label
+def _words(state: GameState):
+    """The coach's words: the explainer of the game `state` belongs to."""
+    return state.game.explainer.coach
 
 
 def _mover_view(state: GameState) -> tuple[GameState, int]:
@@ -305,62 +329,41 @@ class _Evaluator:
         rows = [(a, self.stats(a)) for a in cands]
         if not ranked:
             rows.sort(key=lambda r: -r[1][0])
-        labels = {a: str(a) for a in cands}
+        claims = self.claims([(a, st[0]) for a, st in rows], ranked)
+        words = _words(self.view)
         out = []
-        for rank, (a, (m, lo, hi, n)) in enumerate(rows):
-            vp, reason = self._vp_now(a), self._why(rank, rows, labels, ranked)
-            after = f"{vp}: {reason}" if vp else reason[:1].upper() + reason[1:]
-            out.append(Choice(a, labels[a], m, lo, hi, f"{labels[a]}{', ' + vp if vp else ''}: {reason}", n, after))
+        for claim, (a, (m, lo, hi, n)) in zip(claims, rows):
+            why, after = words.choice_why(claim)
+            out.append(Choice(a, str(a), m, lo, hi, why, n, after))
         return out
 
-    def _vp_now(self, a) -> str:
-        """What the choice scores at once, in words ("+3 VP at once"; "" for none)."""
-        vp = self.vp_now.get(a, 0)
-        return f"{'+' if vp > 0 else ''}{vp} VP at once" if vp else ""
-
-    def _why(self, rank, rows, labels, ranked: bool) -> str:
-        """Why the choice at `rank` of `rows` (the sentence after its label): in the
-        search's order (`ranked`: the first is the one to play, even where the quick
-        estimate puts another level or ahead) or best first by win chance. Chances
-        are compared as shown (whole percent), so a sentence never calls 59% more than 59%."""
-        m = round(100 * rows[rank][1][0])
-        if len(rows) == 1:
-            besides = any(a.kind == "discard_apprentice" and a != rows[0][0] for a in self.legal)
-            return (f"the only choice here{' apart from discarding an apprentice' if besides else ''}; "
-                    f"your chance to win is {m}%.")
-        if rank == 0:
-            nxt_a, nxt = rows[1][0], round(100 * rows[1][1][0])
-            other = _to(labels[nxt_a])
-            if m > nxt:
-                return f"your best chance to win here, {m}%; the next best is {other}, at {nxt}%."
-            if ranked and m < nxt:
-                return (f"the choice a deeper look prefers, although the quick estimate gives it a {m}% "
-                        f"chance to win, against {nxt}% for choosing {other}.")
-            if ranked:
-                return (f"your best chance to win here, {m}%; choosing {other} is as good by the quick "
-                        "estimate, but a deeper look prefers this one.")
-            return f"your best chance to win here, {m}%, as good as choosing {other}."
-        first_a, first = rows[0][0], round(100 * rows[0][1][0])
-        best = _to(labels[first_a])
-        if first > m:
-            return f"a {m}% chance to win; the best choice found is {best}, at {first}%."
-        if not ranked or first == m:
-            return (f"a {m}% chance to win, as good as choosing {best}"
-                    f"{', but a deeper look prefers that one' if ranked else ''}.")
-        return (f"a {m}% chance to win by the quick estimate, against {first}% for choosing {best}, "
-                "but a deeper look prefers that one.")
+    def claims(self, rows: Sequence[tuple[Action, float]], ranked: bool) -> list[ChoiceClaim]:
+        """Why each of `rows` ((action, win chance), in the order shown) stands where
+        it does: the first against the next, the others against the first, with the
+        chances as shown (whole percent), so a sentence never calls 59% more than 59%."""
+        shown = [round(100 * m) for _, m in rows]
+        if len(rows) == 1:  # the only choice: what the coach left aside beside it
+            (a, _m), = rows
+            aside = tuple(x for x in self.legal if x != a and x not in without_free_discards(self.view, self.legal))
+            return [ChoiceClaim(a, shown[0], 0, ranked, set_aside=aside, vp_now=self.vp_now.get(a, 0))]
+        out = []
+        for rank, (a, _m) in enumerate(rows):
+            k = 1 if rank == 0 else 0  # the first against the next, the others against the first
+            out.append(ChoiceClaim(a, shown[rank], rank, ranked, rows[k][0], shown[k], (), self.vp_now.get(a, 0)))
+        return out
 
 
 def _mean_interval(xs: Sequence[float], clip: bool = True) -> tuple[float, float, float, int]:
+    """(mean, low, high, n): the 95 % interval of `archwk.ai.evaluate.mean_ci`, with
+    nothing known yet (a chance anywhere in 0-1, a difference anywhere in -1-1) below
+    two samples; `clip` keeps a chance's interval within 0-1."""
     n = len(xs)
     if n == 0:
         return 0.0, 0.0, 1.0, 0
-    m = sum(xs) / n
     if n == 1:
+        m = sum(xs) / n
         return (m, 0.0, 1.0, 1) if clip else (m, -1.0, 1.0, 1)
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    half = _Z * math.sqrt(var / n)
-    lo, hi = m - half, m + half
+    m, (lo, hi) = mean_ci(list(xs))
     if clip:
         lo, hi = max(0.0, lo), min(1.0, hi)
     return m, lo, hi, n
@@ -426,9 +429,7 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
     best = choices[0]
     played = next(c for c in choices if c.action == action)
     if played.action == best.action:
-        return Judgement(None, 0.0, played, best, False,
-                         f"{played.label} was the best choice found, a {_pct(played.win_chance)} chance to win.",
-                         tuple(choices))
+        return _judgement(ev.view, None, 0.0, played, best, False, tuple(choices))
     diff, lo, _hi = ev.paired(best.action, action)
     drop = max(0.0, 100 * (best.win_chance - played.win_chance))
     clear = lo > 0
@@ -437,22 +438,16 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
         for name, threshold in VERDICTS:
             if 100 * diff >= threshold and drop >= threshold:
                 verdict = name
-    return Judgement(verdict, drop, played, best, clear, _judgement_text(verdict, drop, clear, played, best),
-                     tuple(choices))
+    return _judgement(ev.view, verdict, drop, played, best, clear, tuple(choices))
 
 
-def _judgement_text(verdict, drop, clear, played: Choice, best: Choice) -> str:
-    if verdict is not None:
-        return (f"{verdict.capitalize()}: {played.label} gives you a {_pct(played.win_chance)} chance to win; "
-                f"a better choice was {_to(best.label)}, at {_pct(best.win_chance)}.")
-    if drop >= VERDICTS[0][1] and not clear:
-        return (f"{played.label} looks worse than {best.label} ({_pct(played.win_chance)} against "
-                f"{_pct(best.win_chance)}), but the estimates are too close to call.")
-    if round(100 * played.win_chance) >= round(100 * best.win_chance):
-        return (f"{played.label} was a good choice: a {_pct(played.win_chance)} chance to win, as good as "
-                f"the coach's first choice, {_to(best.label)}, at {_pct(best.win_chance)}.")
-    return (f"{played.label} was a good choice ({_pct(played.win_chance)} chance to win; the best found, "
-            f"{best.label}, gives {_pct(best.win_chance)}).")
+def _judgement(state: GameState, verdict: str | None, drop: float, played: Choice, best: Choice, clear: bool,
+               choices: tuple[Choice, ...] = ()) -> Judgement:
+    """A Judgement from its figures, its sentence worded by the explainer of
+    `state`'s game."""
+    too_close = verdict is None and not clear and drop >= VERDICTS[0][1] and played.action != best.action
+    j = Judgement(verdict, drop, played, best, clear, "", choices, too_close)
+    return dataclasses.replace(j, text=_words(state).judgement_text(j))
 
 
 # --------------------------------------------------------------------------- review and exercises
@@ -535,9 +530,7 @@ def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
         top = pool[0]
         accepted = [c for c in pool if 100 * (top.win_chance - c.win_chance) <= ACCEPT_POINTS
                     and c.action != j.played.action]
-        name = states[i].players[p].name
-        prompt = (f"{name} to move: find a better choice than “{j.played.label}”, which gave a "
-                  f"{_pct(j.played.win_chance)} chance to win (the best choice found gives {_pct(top.win_chance)}).")
+        prompt = _words(states[i]).exercise_prompt(states[i].players[p].name, j.played, top)
         out.append(Exercise(states[i], p, j.played, accepted or [top], prompt, tuple(pool), rev.seed + i))
     return out
 

@@ -15,11 +15,11 @@ import pytest
 
 import archwk
 import archwk.analysis
-from archwk.games.architects.actions import Action
 from archwk.ai import coach
 from archwk.ai.bots import HeuristicBot, without_free_discards
 from archwk.ai.determinize import Determinizer
 from archwk.ai.expert import ExpertBot
+from archwk.games.architects.actions import Action
 
 DATA = Path(__file__).parent / "data"
 FAST = {"seconds": None, "max_samples": 6, "search_iterations": 40}
@@ -310,19 +310,24 @@ def test_a_move_rated_at_least_as_high_as_the_first_choice_is_called_as_good():
     a, b = s.legal_actions()[:2]
     played = coach.Choice(a, str(a), 0.55, 0.5, 0.6, "", 10)
     first = coach.Choice(b, str(b), 0.52, 0.47, 0.57, "", 10)
-    text = coach._judgement_text(None, 0.0, False, played, first)
+    text = coach._judgement(s, None, 0.0, played, first, False).text
     assert text.startswith(f"{played.label} was a good choice: a 55% chance to win, as good as")
     assert "52%" in text and "the best found" not in text
     worse = dataclasses.replace(played, win_chance=0.50)
-    assert "the best found" in coach._judgement_text(None, 2.0, False, worse, first)
+    assert "the best found" in coach._judgement(s, None, 2.0, worse, first, False).text
+    # a drop that would be a verdict but is not clear of the noise: too close to call
+    unclear = coach._judgement(s, None, 6.0, dataclasses.replace(played, win_chance=0.46), first, False)
+    assert unclear.too_close and "too close to call" in unclear.text
 
 
 def _worded(rows, ranked, legal=()):
-    """The why of each row, as the coach words it (an evaluator with just its legal list)."""
+    """The why of each row as the coach claims it and the explainer words it (an
+    evaluator with just its legal list, on a placement of the Storehouse game)."""
     ev = coach._Evaluator.__new__(coach._Evaluator)
+    ev.view = _load("last_turn_storehouse")
     ev.legal = list(legal)
-    labels = {a: str(a) for a, _ in rows}
-    return [ev._why(i, [(a, (m, m, m, 9)) for a, m in rows], labels, ranked) for i in range(len(rows))]
+    ev.vp_now = {}
+    return [ev.view.game.explainer.coach.choice_reason(c) for c in ev.claims(rows, ranked)]
 
 
 def test_the_why_never_contradicts_the_figures_it_shows():
@@ -352,6 +357,7 @@ def test_the_only_choice_says_when_an_apprentice_could_be_discarded_too():
     hint leaves those discards out, and says so when it names the only other choice."""
     mines = Action("place", location="mines")
     assert _worded([(mines, 0.4)], ranked=False) == ["the only choice here; your chance to win is 40%."]
+    assert _worded([(mines, 0.4)], ranked=False, legal=[mines]) == _worded([(mines, 0.4)], ranked=False)
     discard = Action("discard_apprentice", card=3)
     (why,) = _worded([(mines, 0.4)], ranked=False, legal=[mines, discard])
     assert why == "the only choice here apart from discarding an apprentice; your chance to win is 40%."

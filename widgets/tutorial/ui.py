@@ -19,7 +19,6 @@ Built from plain ipywidgets and the project's widgets (`BoardView`,
 from __future__ import annotations
 
 import functools
-import html
 
 import ipywidgets
 
@@ -29,7 +28,7 @@ from ..decision import DecisionPanel
 from ..panels import PlayerPanels
 from ..score import ScorePanel
 from ..storage import BrowserStorage
-from ..text import ShowsErrors, guarded
+from ..text import ShowsErrors, esc, guarded, plain_text
 from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Attempt, Lesson, Progress
 
 _STYLE = {
@@ -37,10 +36,6 @@ _STYLE = {
     "wrong": ("#fdecea", "#b00020", "✘"),
     CONTINUE: ("#eef3fb", "#1f4e8c", "…"),
 }
-
-
-def esc(text: str) -> str:
-    return html.escape(str(text))
 
 
 class TutorialUI(ShowsErrors, ipywidgets.VBox):
@@ -153,8 +148,8 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
 
     @property
     def feedback_text(self) -> str:
-        import re
-        return re.sub(r"<[^>]+>", "", self.feedback.value).strip()
+        """The judge's last word as plain text ('' if none)."""
+        return plain_text(self.feedback.value)
 
     # ------------------------------------------------------------------ drawing
     def _redraw(self) -> None:

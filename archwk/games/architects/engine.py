@@ -29,10 +29,6 @@ _STEPS = {kind: (rule.auto, rule.legal, rule.resolve) for kind, rule in _RULES.i
 PASSIVE = frozenset({"stop", "skip"})
 
 
-def _set(s, name, value):
-    object.__setattr__(s, name, value)
-
-
 #: decisions that offer apprentice discards as their own choices
 NATIVE_DISCARD = frozenset({"apprentice_limit", "graveyard"})
 

@@ -8,7 +8,7 @@ from .. import cards, engine
 from ..constants import OPEN_INDEX
 from ..core import own_at
 from ..decisions import Preview
-from .words import apprentice, items, loc, player, plural
+from .words import apprentice, items, loc, place_name, player, plural
 
 
 def _stated(pv: Preview, virtue_now: int | None = None) -> str:
@@ -91,12 +91,28 @@ def action_label(a) -> str:
     pv = engine.preview(s, a) if s is not None else None
     if a.kind == "choose" and pv is not None:
         return f"Gain {items(pv.gain)}"
-    now = None
-    if pv is not None and s.pending:
-        now = s.players[s.pending[-1].player].virtue
+    now = _virtue_now(s, pv)
     if a.kind == "trade" and a.card is None and pv is not None:
         return _with("Trade", pv, now)
     return _with(_base(s, a), pv, now)
+
+
+def _virtue_now(s, pv) -> int | None:
+    """The chooser's Virtue, when a preview is worded (for a loss below 0)."""
+    if pv is not None and s.pending:
+        return s.players[s.pending[-1].player].virtue
+    return None
+
+
+def place_label(a) -> str:
+    """A placement named by its place alone, for a list headed "Place a worker":
+    'Quarry (gain 2 Stone)', 'Black Market's left space (pay 2 Silver)'. Any
+    other action: its label (`action_label`)."""
+    if a.kind != "place" or isinstance(a._ctx, str):
+        return action_label(a)
+    s = a._ctx
+    pv = engine.preview(s, a) if s is not None else None
+    return _with(place_name(a.location) or str(a.location), pv, _virtue_now(s, pv))
 
 
 def _base(s, a) -> str:

@@ -23,23 +23,28 @@ def items(d, sep: str = ", ") -> str:
     return sep.join(parts) if parts else "nothing"
 
 
-_SPACES = {"black_market_a": "the Black Market's left space", "black_market_b": "the Black Market's middle space",
-           "black_market_c": "the Black Market's right space"}
+#: the Black Market's spaces, each a location of its own
+_SPACES = {"black_market_a": "Black Market's left space", "black_market_b": "Black Market's middle space",
+           "black_market_c": "Black Market's right space"}
 
 
-#: places that are not one board location: the Prison, a player's board, and the Black Market as a
-#: whole (a Scheme card names it; its worker takes the left-most free space)
-_OTHER_PLACES = {"prison": "the Prison", "board": "another player's board", "black_market": "the Black Market"}
+#: places that are not one board location: the Prison, and the Black Market as a whole (a
+#: Scheme card names it; its worker takes the left-most free space)
+_OTHER_PLACES = {"prison": "Prison", "black_market": "Black Market"}
+
+
+def place_name(x) -> str | None:
+    """A location's name as the game writes it, without its article ('Forest',
+    "Black Market's left space"); None for what is not a place of the board."""
+    return _SPACES.get(x) or LOCATION_NAMES.get(x) or _OTHER_PLACES.get(x)
 
 
 def loc(x) -> str:
     """The location's name as the game writes it, with its article ('the Forest')."""
-    if x in _SPACES:
-        return _SPACES[x]
-    name = LOCATION_NAMES.get(x)
-    if name is None:
-        return _OTHER_PLACES.get(x, str(x))
-    return f"the {name}"
+    if x == "board":
+        return "another player's board"
+    name = place_name(x)
+    return str(x) if name is None else f"the {name}"
 
 
 def apprentice(card) -> str:
