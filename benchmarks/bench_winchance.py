@@ -72,8 +72,8 @@ def bench_calibration(data: str) -> dict:
 
 def bench_speed(data: str | None, n: int = 300) -> dict:
     import archwk
-    from archwk.games.architects import record as _record
     from archwk.ai.winchance import win_chances
+    from archwk.games.architects import record as _record
     states: list = []
     if data:
         tw = _training()

@@ -7,7 +7,7 @@ reviewable; edit this file and run it again:
     .venv/bin/python notebooks/build.py --check  # exit 1 if a notebook differs
 
 Each notebook is thin: prose, then one or two calls into `widgets/` (the
-applications in `widgets.apps` and `widgets.tutorial`). They run the same in JupyterLab and as Voila
+applications in `widgets.architects.apps` and `widgets.tutorial`). They run the same in JupyterLab and as Voila
 apps (`bash scripts/kit serve`; Voila hides the code cells).
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
 
 Learn the rules, play full games against bots or friends, and ask "what if?" about any position.
 Everything runs on **archwk**, a rules engine that plays the printed rulebook."""),
-        ("code", """from widgets.apps import dashboard
+        ("code", """from widgets.architects.apps import dashboard
 
 dashboard()"""),
         ("md", """**Where to start.** New to the game? Open the [rules tutorial](tutorial.ipynb): eighteen
@@ -73,7 +73,7 @@ The **coach** (untick *Coach* to hide it) shows each player's chance to win abov
 a **Hint** (its three best choices, with why), says after each of your moves whether it was an
 inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
 your blunders into exercises."""),
-        ("code", """from widgets.apps import GameApp
+        ("code", """from widgets.architects.apps import GameApp
 
 app = GameApp(players=3, seed=1)
 app.explorer.load_from_page()  # a link with ?game=CODE opens that position
@@ -91,7 +91,7 @@ of the player choosing moves (the score if the game ended right after it), and, 
 rollouts from that player's view (hidden cards are sampled, never peeked at), the chance of
 winning and the expected VP a few rounds later. The coach above the board shows each player's chance
 to win, a **Hint** and a judgement of each move; the **Game review** tab charts the whole game."""),
-        ("code", """from widgets.apps import WhatIfApp
+        ("code", """from widgets.architects.apps import WhatIfApp
 
 app = WhatIfApp()
 app.explorer.load_from_page()  # a link with ?game=CODE opens that position
@@ -110,7 +110,7 @@ prisoners. The game ends as a 2-player game (12 constructions).
 
 The printed Scheme cards are not in our sources: archwk plays a stand-in deck (see the rules
 notes on the [dashboard](dashboard.ipynb))."""),
-        ("code", """from widgets.apps import SoloApp
+        ("code", """from widgets.architects.apps import SoloApp
 
 app = SoloApp(seed=1)
 app"""),
@@ -126,7 +126,7 @@ effect; an apprentice shows its skills, its ability and the Virtue it gives or t
 Under each card is the rulebook section that describes it. Narrow the list by skill, by kind of
 effect or by set (the base game, or the three extra buildings and apprentices of the online
 version), or find a card by its name or its rule."""),
-        ("code", """from widgets.gallery import CardGallery
+        ("code", """from widgets.architects.gallery import CardGallery
 
 gallery = CardGallery()
 gallery"""),

@@ -6,7 +6,7 @@ any helper module next to the notebooks). It starts from the names the cells use
 follows what each reached function, class and module body imports or names -- lazy
 imports inside functions included, so a page gets what a later click may import (the
 coach, a chart), but not what only other pages reach: the dashboard uses
-`widgets.apps.dashboard`, and the game classes of the same module (which draw plotly
+`widgets.architects.apps.dashboard`, and the game classes of the same module (which draw plotly
 boards) are not reached from it.
 
 Over-approximate where the code is dynamic: a named class counts whole (every method);

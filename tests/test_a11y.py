@@ -15,8 +15,8 @@ import pytest
 import archwk
 from archwk.games.architects.table import WORKER_LOCATIONS, table
 from widgets import palette
-from widgets.board import board_traces
-from widgets.board_text import BoardText, board_text_html, seat_words
+from widgets.architects.board import board_traces
+from widgets.architects.board_text import BoardText, board_text_html, seat_words
 from widgets.explorer import GameExplorer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,7 +106,7 @@ LABELLED = (ipywidgets.Dropdown, ipywidgets.Select, ipywidgets.IntSlider, ipywid
 
 
 def _apps():
-    from widgets.apps import GameApp, SoloApp, WhatIfApp
+    from widgets.architects.apps import GameApp, SoloApp, WhatIfApp
     from widgets.botcompare import BotComparison
     from widgets.tutorial import TutorialUI
     return [GameApp(players=3, seed=1), SoloApp(seed=1), WhatIfApp(auto=False), TutorialUI(), BotComparison()]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from rule_games import random_games
+
 import archwk
 from archwk.games.architects.actions import ACTION_KINDS, kinds_markdown
-
-from rule_games import random_games
 
 ROOT = Path(archwk.__file__).parent
 FIELDS = ("location", "card", "target", "option")

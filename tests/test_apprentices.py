@@ -11,11 +11,9 @@ facts file, not read from archwk's data.
 from __future__ import annotations
 
 import pytest
+from card_positions import LABOURER, choose, construct, others, pass_turn, place, reset_black_market, start
 
 from archwk.games.architects import cards
-
-from card_positions import (LABOURER, choose, construct, kinds, others, pass_turn, place,
-                            reset_black_market, start)
 
 card = pytest.mark.card
 

@@ -1,6 +1,6 @@
 """The applications without a browser: the tutorial's interface
 (widgets/tutorial/ui.py) and the dashboard, game and what-if apps
-(widgets/apps.py), driven by clicking their widgets."""
+(widgets/architects/apps.py), driven by clicking their widgets."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,8 +11,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
 import archwk
-from widgets import apps
-from widgets.tutorial import lessons as tl
+from widgets.architects import apps
+from widgets.architects import lessons as tl
 from widgets.tutorial.ui import TutorialUI
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -323,8 +323,8 @@ def test_whatif_app_follows_the_explorer():
     assert app.table.value == apps.comparison_html(ex.state)
 
 
-@pytest.mark.parametrize("module", ["widgets.apps", "widgets.board", "widgets.tutorial",
-                                    "widgets.tutorial.ui", "widgets.tutorial.lessons", "widgets.storage"])
+@pytest.mark.parametrize("module", ["widgets.architects.apps", "widgets.architects.board", "widgets.tutorial",
+                                    "widgets.tutorial.ui", "widgets.architects.lessons", "widgets.storage"])
 def test_docstring_examples_run(module):
     import doctest
     import importlib

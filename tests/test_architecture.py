@@ -228,3 +228,59 @@ def test_checker_spans_packages_and_reads_import_calls(tmp_path):
     assert cycles(w.graph()) == [["lib.core", "ui.page", "lib.core"]]
     assert [i.name for i in w.external("ui.page")] == ["plotly.graph_objects"]
     assert [i.top for i in w.external("lib.core")] == ["importlib"]
+
+
+# ---- one kit, several games (issue 22)
+
+def _game_packages() -> set[str]:
+    import archwk
+    return set(archwk.GAMES)
+
+
+def test_the_kit_knows_no_game():
+    """archwk/kit/ is game-neutral: it imports no game's package (nor anything above it)."""
+    w = walk()
+    kit = [m for m in w.modules if m == "archwk.kit" or m.startswith("archwk.kit.")]
+    assert {"archwk.kit.game", "archwk.kit.records", "archwk.kit.codes"} <= set(kit)
+    bad = {m: sorted(t for t in w.imports_of(m) if not t.startswith("archwk.kit")) for m in kit}
+    assert not {m: t for m, t in bad.items() if t}, bad
+
+
+def test_games_do_not_import_each_other():
+    """A game's package imports the kit and itself, never another game."""
+    w = walk()
+    names = _game_packages()
+    for name in names:
+        pkg = f"archwk.games.{name}"
+        for m in (m for m in w.modules if m == pkg or m.startswith(pkg + ".")):
+            others = {t for t in w.imports_of(m) if t.startswith("archwk.games.") and not t.startswith(pkg)}
+            assert not others, f"{m} imports another game: {sorted(others)}"
+
+
+#: shell modules that still reach one game by name, and why
+SHELL_EXCEPTIONS = {
+    "widgets": "the public names BoardView, PlayerPanels, ScorePanel, WhatIfEditor, GameApp, ... "
+               "(API.md) are Architects' parts, loaded when asked",
+    "widgets.tutorial": "widgets.tutorial.LESSONS, Architects' lessons, by their public name",
+    "widgets.tutorial.ui": "the lesson framework (Lesson, Attempt, Progress) lives beside Architects' lessons",
+}
+
+
+def test_the_widget_shell_draws_games_through_their_ui():
+    """The shared shell of widgets/ (session, explorer, decision panel, coach, evaluation,
+    tutorial, page helpers) reaches a game's rules and drawing only through `state.game`
+    and `widgets.games.ui_for`: it imports no `archwk.games.<game>` module and no
+    `widgets.<game>` package (the exceptions above are named with their reason)."""
+    w = walk()
+    names = _game_packages()
+    game_widgets = tuple(f"widgets.{n}" for n in names)
+    shell = [m for m in w.modules if m.split(".")[0] == "widgets" and not m.startswith(game_widgets)
+             and m not in SHELL_EXCEPTIONS]
+    assert {"widgets.explorer", "widgets.decision", "widgets.session", "widgets.coach"} <= set(shell)
+    bad = {}
+    for m in shell:
+        hits = sorted(t for t in w.imports_of(m)
+                      if t.startswith("archwk.games.") or t.startswith(game_widgets))
+        if hits:
+            bad[m] = hits
+    assert not bad, f"shell modules importing one game directly: {bad}"

@@ -9,13 +9,12 @@ reference file shared/reference/architects-facts.md.
 from __future__ import annotations
 
 import pytest
+from helpers import act, place, started
 
 import archwk
 from archwk import Action, Options
 from archwk.games.architects import cards
 from archwk.games.architects.core import BUILDING, commit, thaw, worker_total
-
-from helpers import act, place, started
 
 ART = Options(artisans=True)
 

@@ -168,7 +168,7 @@ def test_explorer_buttons_show_costs_and_lines(server, browser):
 
 
 #: from now on the page records the position each board click is made on (the board's
-#: `layout.meta` as drawn: widgets.board); returns the position drawn now
+#: `layout.meta` as drawn: widgets.architects.board); returns the position drawn now
 RECORD_CLICKS_JS = """
 () => {
   const gd = Array.from(document.querySelectorAll('.js-plotly-plot'))

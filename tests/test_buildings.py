@@ -12,13 +12,10 @@ then `edit` and legal actions only.
 from __future__ import annotations
 
 import pytest
+from card_positions import LABOURER, choose, construct, fill_guildhall, kinds, others, pass_turn, place, score, start
 
 import archwk
-from archwk import Action
 from archwk.games.architects import cards
-
-from card_positions import (LABOURER, choose, construct, fill_guildhall, kinds, others, pass_turn,
-                            place, score, start)
 
 card = pytest.mark.card
 VIRTUE_VP = [v.vp for v in cards.VIRTUE_TRACK]  # [-9, -8, -7, -5, -3, -1, 0, 0, 0, 0, 1, 2, 3, 5, 7]

@@ -29,7 +29,14 @@ import pytest
 
 import archwk
 from archwk.games.architects import behaviour, cards, core
-from archwk.games.architects.behaviour import APPRENTICE_BEHAVIOUR, CHARACTER_BEHAVIOUR, DATA_ONLY, HOOKS, Behaviour, hooks_of
+from archwk.games.architects.behaviour import (
+    APPRENTICE_BEHAVIOUR,
+    CHARACTER_BEHAVIOUR,
+    DATA_ONLY,
+    HOOKS,
+    Behaviour,
+    hooks_of,
+)
 from archwk.games.architects.behaviour.buildings import BUILDING_BEHAVIOUR
 from archwk.games.architects.behaviour.data import load_cards
 from archwk.games.architects.cards import DATA_DIR

@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers import act, kinds, place, started
 
 import archwk
 from archwk import Action, Options
 from archwk.games.architects.core import BUILDING, REWARD, worker_total
 from archwk.games.architects.scoring import end_game_virtue
-
-from helpers import act, kinds, place, started
 
 RB_CHARACTERS = {"Ada", "Caroline", "Frederick", "Rudolf", "Therese"}
 PROMO_CHARACTERS = {"Lothaire", "Hugo", "Clovis", "Fara", "Bertha"}
@@ -690,8 +689,9 @@ def test_a_bad_character_file_names_file_card_and_field(tmp_path, change, card, 
     Virtue 0..14, the five goods) raises CardDataError naming the file, the card and
     the field, never another error."""
     import tomllib
-    from archwk.games.architects.characters import load_characters
+
     from archwk.games.architects.cards import DATA_DIR
+    from archwk.games.architects.characters import load_characters
     rows = tomllib.loads((DATA_DIR / "characters.toml").read_text(encoding="utf-8"))["character"]
     change(rows)
 

@@ -1,7 +1,7 @@
 """A click can only play on the position it was made on (issue 21, item 3).
 
 The page stamps each board click with the position it drew (the board's token,
-drawn as the figure's `layout.meta`: widgets.board, widgets.figure); each
+drawn as the figure's `layout.meta`: widgets.architects.board, widgets.figure); each
 decision button belongs to the position it was made for (widgets.decision). A
 click or press made on an earlier position (the second half of a double click,
 a click sent before the page drew the bots' moves) plays nothing, shows no
@@ -20,8 +20,9 @@ import pytest
 from widget_helpers import click_location, press, two_placements
 
 from archwk import Action
-from widgets import GameExplorer, apps
-from widgets.board import BoardClick, click_action
+from widgets import GameExplorer
+from widgets.architects import apps
+from widgets.architects.board import BoardClick, click_action
 from widgets.explorer import STALE_NOTE
 from widgets.tutorial import TutorialUI
 

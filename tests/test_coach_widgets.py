@@ -21,7 +21,7 @@ from archwk.ai import coach as lib
 from archwk.analysis import win_chances
 from archwk.games.architects.record import replay_doc
 from widgets import GameExplorer
-from widgets.apps import GameApp, SoloApp, WhatIfApp
+from widgets.architects.apps import GameApp, SoloApp, WhatIfApp
 from widgets.coach import chances_sentence, coach_words
 from widgets.palette import SEAT_COLOURS
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 import archwk
-from archwk import (Action, ArchwkError, CardDataError, IllegalAction, InvalidEdit, InvalidOptions,
-                    InvalidSave, Options)
+from archwk import Action, ArchwkError, CardDataError, IllegalAction, InvalidEdit, InvalidOptions, InvalidSave, Options
 
 
 def test_the_hierarchy():

@@ -10,14 +10,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+from helpers import act, place, started
 
 import archwk
 from archwk import Action, Options
 from archwk.games.architects import cards
 from archwk.games.architects.core import BUILDING, commit, thaw, worker_total
 from archwk.games.architects.scoring import end_game_virtue
-
-from helpers import act, place, started
 
 EXP = Options(expansion_cards=True)
 EXTRA_BUILDINGS = {"Crane", "Graveyard", "Museum"}

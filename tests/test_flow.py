@@ -11,12 +11,11 @@ helper says so.
 from __future__ import annotations
 
 import pytest
+from helpers import act, place, started
 
 import archwk
 from archwk import Action, IllegalAction
 from archwk.games.architects import cards, core
-
-from helpers import act, place, started
 
 VIRTUE_VP = [-9, -8, -7, -5, -3, -1, 0, 0, 0, 0, 1, 2, 3, 5, 7]  # facts §6, virtue 0..14
 CATHEDRAL_VP = [0, 2, 4, 7, 12, 20]  # facts §5, level 0..5

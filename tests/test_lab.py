@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 import voila_browser as vb
 from test_browser import YOUR_PLACEMENT, place, play_draft
 from test_browser_learner import click_board

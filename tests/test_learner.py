@@ -13,11 +13,12 @@ import archwk
 from archwk import Action
 from archwk.games.architects import cards
 from archwk.games.architects.table import table
-from widgets.cards import apprentice_face, building_face, catalogue, select
-from widgets.decision import DecisionPanel, action_label, choice_faces, decision_groups
+from widgets.architects.cards import apprentice_face, building_face, catalogue, select
+from widgets.architects.gallery import CardGallery
+from widgets.architects.panels import player_html
+from widgets.architects.choices import action_label, choice_faces, decision_groups
+from widgets.decision import DecisionPanel
 from widgets.explorer import GameExplorer
-from widgets.gallery import CardGallery
-from widgets.panels import player_html
 from widgets.session import Session
 
 
@@ -217,7 +218,7 @@ def test_gallery_effect_filter_agrees_with_the_card_text():
     Every card whose rule speaks of a topic is under that topic, and no other (the topics are
     read from the card data: the test holds them to the cards' words); every card is under
     some choice of the menu, and a building under its category too."""
-    from widgets.cards import CATEGORY_WORDS, TOPICS
+    from widgets.architects.cards import CATEGORY_WORDS, TOPICS
     assert set(TOPIC_WORDS) == set(TOPICS)
     g = CardGallery()
     menu = [v for _, v in g.effect.options]
@@ -339,8 +340,8 @@ def test_tutorial_shows_the_score_projection():
 
 
 def test_tutorial_lesson_buttons_and_hints_fit_what_is_shown():
+    from widgets.architects.lessons import BY_KEY
     from widgets.tutorial import TutorialUI
-    from widgets.tutorial.lessons import BY_KEY
     ui = TutorialUI(start=1)  # the draft: the hint points at "needs" on the buttons
     assert '"needs' in BY_KEY["setup"].hint
     labels = [b.description for b in ui.decision.buttons]
@@ -371,14 +372,14 @@ def test_evaluation_chart_labels_are_whole_and_panels_apart():
 
 
 def test_whatif_page_makes_no_second_figure_until_asked():
-    from widgets import apps
+    from widgets.architects import apps
     app = apps.WhatIfApp()
     assert app.values and "Win chance" in app.table.value
     assert app.figure is None and app.chart.children == ()
 
 
 def test_hire_hover_tells_the_cost_in_detail():
-    from widgets.decision import action_tooltip
+    from widgets.architects.choices import action_tooltip
     s = _at_workshop(1)
     a = next(a for a in s.legal_actions() if a.kind == "hire" and a.target == 2)
     slot = table(s).display[2]

@@ -35,8 +35,8 @@ from wording import problems as wording_problems
 import archwk
 from archwk.games.architects import cards
 from archwk.games.architects.model import LOCATION_NAMES
-from widgets.tutorial import lessons as tl
-from widgets.tutorial.lessons import CONTINUE, LESSONS, RIGHT, WRONG, YOU
+from widgets.architects import lessons as tl
+from widgets.architects.lessons import CONTINUE, LESSONS, RIGHT, WRONG, YOU
 
 ITEMS = ("clay", "wood", "stone", "gold", "marble", "silver", "virtue")
 GOODS = ITEMS[:-1]

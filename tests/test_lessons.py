@@ -1,4 +1,4 @@
-"""The rules tutorial's lessons (widgets/tutorial/lessons.py), without a browser.
+"""The rules tutorial's lessons (widgets/architects/lessons.py), without a browser.
 
 For every lesson: the position is the one the lesson describes, the right line
 of play is legal and passes the check, and a wrong line fails with the
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import archwk
-from widgets.tutorial import lessons as tl
-from widgets.tutorial.lessons import LESSONS, RIGHT, WRONG, YOU
+from widgets.architects import lessons as tl
+from widgets.architects.lessons import LESSONS, RIGHT, WRONG, YOU
 
 #: the rulebook sections the issue asks for, in order (the rulebook's own headings)
 SECTIONS = [

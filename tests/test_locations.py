@@ -16,11 +16,11 @@ import functools
 from itertools import combinations_with_replacement
 
 import pytest
+from helpers import act, kinds, place, started, texts
 
 import archwk
 from archwk import Action, IllegalAction
 from archwk.games.architects import cards, core
-from helpers import act, kinds, place, started, texts
 
 APP = {a.id: a for a in cards.APPRENTICES}
 VIRTUE_TRADES = list(combinations_with_replacement(("clay", "wood", "stone"), 2))

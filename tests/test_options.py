@@ -12,12 +12,11 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from helpers import act, kinds, place, started
 
 import archwk
 from archwk import Action, Options
 from archwk.games.architects import solo
-
-from helpers import act, kinds, place, started
 
 NOTES = Path(archwk.games.architects.__file__).parent / "data" / "rules-notes.md"
 

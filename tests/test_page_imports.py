@@ -45,7 +45,7 @@ def reading(tmp_path: Path, files: dict[str, str], page: str) -> pi.PageImports:
     return pi.page_imports(textwrap.dedent(page), pi.Source(tmp_path, ("pkg",), tmp_path / "notebooks"))
 
 
-# a package like widgets/apps.py: one module holds the light dashboard and the heavy game
+# a package like widgets/architects/apps.py: one module holds the light dashboard and the heavy game
 # page, whose board library is imported lazily, inside a function
 PKG = {
     "pkg/__init__.py": "from .core import Core\n",

@@ -77,7 +77,8 @@ def test_seats_have_distinct_shapes_and_names():
 
 
 def test_one_palette_on_the_board_the_panels_and_the_charts():
-    from widgets import analysis_charts, board, text
+    from widgets import analysis_charts, text
+    from widgets.architects import board
     assert text.PLAYER_COLOURS == P.SEAT_COLOURS == analysis_charts.PLAYER_COLOURS
     s = archwk.new_game(5, seed=3)
     traces = {t["name"]: t for t in board.board_traces(s)}

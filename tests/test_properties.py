@@ -22,11 +22,12 @@ from __future__ import annotations
 import collections
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import archwk
-from archwk.games.architects import core
 from archwk.bots import RandomBot
+from archwk.games.architects import core
 
 GAMES_PER_COUNT = 10
 MAX_DECISIONS = 20_000

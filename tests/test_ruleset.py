@@ -8,6 +8,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from rule_games import random_games
 
 import archwk
 from archwk import LOCATIONS
@@ -15,8 +16,6 @@ from archwk.games.architects import ruleset
 from archwk.games.architects.behaviour import decisions_opened
 from archwk.games.architects.decisions import Decision
 from archwk.games.architects.ruleset import AUTO_STEPS, DECISION_RULES, LOCATION_RULES
-
-from rule_games import random_games
 
 ROOT = Path(archwk.__file__).parent
 
@@ -82,6 +81,7 @@ def test_building_effects_all_have_behaviour():
 @pytest.mark.parametrize("data", [[], [1, 2]])
 def test_a_saved_decision_with_the_wrong_figures_is_refused(data):
     import json
+
     from archwk.games.architects import save
     s = archwk.new_game(2, seed=3)
     doc = json.loads(save.format1_json(s))  # the old snapshot format (saves are records since issue 11)

@@ -15,8 +15,8 @@ from helpers import place, started
 
 import archwk
 from archwk import Action, IllegalAction
-from archwk.games.architects import save
 from archwk.bots import RandomBot
+from archwk.games.architects import save
 
 
 def play_states(n, seed, every=1):

@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers import started
 
 import archwk
 from archwk.games.architects import cards
-
-from helpers import started
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 BASE_BUILDINGS = 40

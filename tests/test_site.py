@@ -82,7 +82,7 @@ def test_site_holds_every_page_and_what_they_load(site):
     archwk_wheel = pyo / lock["archwk"]["file_name"]
     with zipfile.ZipFile(archwk_wheel) as z:
         names = set(z.namelist())
-    for module in ("archwk/games/architects/engine.py", "widgets/board.py", "widgets/links.py"):
+    for module in ("archwk/games/architects/engine.py", "widgets/architects/board.py", "widgets/links.py"):
         assert module in names
         assert z_text(archwk_wheel, module) == (vb.ROOT / module).read_text()
     # compiled for the browser's Python (3.13) at build time: all of archwk, and of the other

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers import act, place, started
 
 import archwk
 from archwk import Action, Options
 from archwk.games.architects import cards, solo
 from archwk.games.architects.core import REWARD, commit, thaw, worker_total
-
-from helpers import act, place, started
 
 ME, BOT = 0, 1
 MARKETS = {"Stone Market", "Wood Market", "Clay Market", "Silver Market"}

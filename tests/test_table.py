@@ -7,13 +7,20 @@ import importlib
 import random
 
 import pytest
+from helpers import act, place, started
 
 import archwk
 from archwk import Action
 from archwk.games.architects import cards
-from archwk.games.architects.table import APPRENTICE_DISCARD, BLACK_MARKET_RESET, GAME_END, WORKER_LOCATIONS, guildhall_spaces, table, virtue_track
-
-from helpers import act, place, started
+from archwk.games.architects.table import (
+    APPRENTICE_DISCARD,
+    BLACK_MARKET_RESET,
+    GAME_END,
+    WORKER_LOCATIONS,
+    guildhall_spaces,
+    table,
+    virtue_track,
+)
 
 OPTION_SETS = [
     archwk.Options(),

@@ -226,7 +226,7 @@ def test_decision_panel_greys_blocked_locations_with_reasons():
 
 
 def test_decision_buttons_are_grouped_by_kind():
-    from widgets.text import kind_heading
+    from widgets.architects.text import kind_heading
     s = until(archwk.new_game(3, seed=14), lambda x: len({a.kind for a in x.legal_actions()}) >= 2
               and x.decision != "place", 14)
     ex = GameExplorer(s)
@@ -429,7 +429,7 @@ def test_loading_garbage_shows_the_error():
     before = ex.state
     ex.upload.value = ({"name": "bad.json", "type": "application/json", "size": 9,
                         "content": memoryview(b"{garbage"),
-                        "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+                        "last_modified": datetime.datetime.now(datetime.UTC)},)
     assert "Could not load" in ex.file_message.value and "not valid JSON" in ex.file_message.value
     assert ex.error_text == ""  # shown once, beside the load controls (issue 11)
     assert ex.state is before
@@ -453,7 +453,7 @@ def test_upload_over_the_limit_says_so():
     before = ex.state
     big = b"{" + b" " * (12 * 2 ** 20) + b"}"
     ex.upload.value = ({"name": "big.json", "type": "application/json", "size": len(big),
-                        "content": memoryview(big), "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+                        "content": memoryview(big), "last_modified": datetime.datetime.now(datetime.UTC)},)
     assert "12.6 MB" in ex.file_message.value and "at most 5 MB" in ex.file_message.value
     assert ex.state is before
 

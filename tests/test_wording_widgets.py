@@ -14,7 +14,7 @@ import pytest
 from wording import html_texts, problems, raw_ids, widget_texts
 
 import archwk
-from widgets.text import rule_text
+from widgets.architects.text import rule_text
 
 OPTION_SETS = {
     "base": archwk.Options(),
@@ -101,8 +101,8 @@ def test_players_numbered_from_1_in_the_editor():
 
 
 def test_tutorial_words():
+    from widgets.architects.lessons import LESSONS
     from widgets.tutorial import TutorialUI
-    from widgets.tutorial.lessons import LESSONS
     ui = TutorialUI()
     bad = []
     for i, lesson in enumerate(LESSONS):
@@ -116,8 +116,8 @@ def test_tutorial_words():
 
 
 def test_gallery_dashboard_and_whatif_words():
-    from widgets.apps import SoloApp, WhatIfApp, dashboard
-    from widgets.gallery import CardGallery
+    from widgets.architects.apps import SoloApp, WhatIfApp, dashboard
+    from widgets.architects.gallery import CardGallery
     bad = check(CardGallery(), [])
     tab = dashboard()
     tab.children = [c for c in tab.children if "archwk-notes" not in getattr(c, "value", "")

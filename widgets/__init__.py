@@ -41,19 +41,19 @@ def __getattr__(name):
     # The UI modules import ipywidgets and plotly; load them only when asked so
     # `widgets.Session` stays usable (and cheap) without them.
     if name in ("BoardView", "board_traces"):
-        from . import board
+        from .architects import board
         return getattr(board, name)
     if name == "PlayerPanels":
-        from .panels import PlayerPanels
+        from .architects.panels import PlayerPanels
         return PlayerPanels
     if name == "DecisionPanel":
         from .decision import DecisionPanel
         return DecisionPanel
     if name == "ScorePanel":
-        from .score import ScorePanel
+        from .architects.score import ScorePanel
         return ScorePanel
     if name == "WhatIfEditor":
-        from .editor import WhatIfEditor
+        from .architects.editor import WhatIfEditor
         return WhatIfEditor
     if name == "GameExplorer":
         from .explorer import GameExplorer
@@ -62,7 +62,7 @@ def __getattr__(name):
         from .evaluation import EvaluationPanel
         return EvaluationPanel
     if name in ("GameApp", "SoloApp", "WhatIfApp"):
-        from . import apps
+        from .architects import apps
         return getattr(apps, name)
     if name == "TutorialUI":
         from .tutorial.ui import TutorialUI

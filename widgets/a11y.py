@@ -14,7 +14,7 @@ watches the page and:
   focus never stays on a button that is relabelled with the next decision's
   choice (a second Enter would play that);
 - names each plotly figure (``role="figure"`` and a short ``aria-label``; the
-  board's words are in `widgets.board_text`) and hides its drawing from
+  board's words are in `widgets.architects.board_text`) and hides its drawing from
   screen readers, labels the figures' tool buttons;
 - gives a name to controls that lack one (a slider's handle, a select without
   description) from the label drawn beside them;

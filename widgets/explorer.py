@@ -21,19 +21,13 @@ from typing import cast
 import ipywidgets
 
 from archwk import GameState, InvalidSave
-from archwk.games.architects.save import PRIVATE_CARD_ACTIONS  # choices whose card another player may not see
-from archwk.games.architects.table import table as read_table
 from archwk.kit.records import MAX_BYTES
 
-from .board import BoardClick, BoardView, click_action, click_reason
-from .board_text import BoardText
 from .decision import DecisionPanel
 from .download import DownloadButton
-from .editor import WhatIfEditor
 from .evaluation import EvaluationPanel
+from .games import ui_for
 from .palette import MUTED_TEXT
-from .panels import PlayerPanels
-from .score import ScorePanel
 from .session import Session, bot_kinds
 from .text import ShowsErrors, esc, guarded, plain_text, seat_mark
 
@@ -119,20 +113,22 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.latest_button.on_click(lambda _b: self._step(None))
 
         # the main parts
-        # a click or press made on a position no longer shown plays nothing (widgets.board,
+        # a click or press made on a position no longer shown plays nothing (widgets.architects.board,
         # widgets.decision); the announcer says so quietly
-        self.board = BoardView(self.session.state, self._viewer, on_stale=self._on_stale)
+        #: the parts that draw this game (its board, panels, score, editor)
+        self.ui = ui = ui_for(state.game)
+        self.board = ui.board(self.session.state, self._viewer, on_stale=self._on_stale)
         self.board.on_click(self._on_board_click)
         self.decision = DecisionPanel(on_choose=self._on_button, on_stale=self._on_stale)
-        self.players_panel = PlayerPanels()
+        self.players_panel = ui.player_panels()
         self.event_log = ipywidgets.HTML()
         # what the last moves did, for screen readers (widgets.a11y makes it a role="log")
         self.announce = ipywidgets.HTML()
         self.announce.add_class("archwk-announce")
         self._announced: tuple | None = None
-        self.board_text = BoardText()
-        self.score = ScorePanel(self.shown_state())
-        self.editor = WhatIfEditor(self.session, on_change=self._after_edit)
+        self.board_text = ui.board_text()
+        self.score = ui.score(self.shown_state())
+        self.editor = ui.editor(self.session, on_change=self._after_edit)
 
         # save / load
         self.save_button = DownloadButton("Save game", self._save_file,
@@ -414,7 +410,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         finally:
             self._syncing = False
         s = self.state
-        note = (f'<span style="color:{MUTED_TEXT}">turn {read_table(s).turn} · {len(self.session)} states '
+        note = (f'<span style="color:{MUTED_TEXT}">turn {self.ui.turn_of(s)} · {len(self.session)} states '
                 'in this line</span>')
         if self.history_note.value != note:
             self.history_note.value = note
@@ -434,7 +430,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             return None, "Edited position (what-if)", events
         assert actor is not None  # someone made the decision that led here
         label = str(action)
-        if self._viewer is not None and actor != self._viewer and action.kind in PRIVATE_CARD_ACTIONS:
+        if self._viewer is not None and actor != self._viewer and action.kind in self.ui.private_actions:
             label = "chooses a card"
         return actor, label, events
 
@@ -556,7 +552,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         self.choose(action)
 
     @guarded
-    def _on_board_click(self, click: BoardClick) -> None:
+    def _on_board_click(self, click) -> None:
         s = self.state
         if not self._can_act(s):
             who = s.players[s.current_player].name if s.current_player is not None else ""
@@ -569,12 +565,12 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             return
         self.choose(action)
 
-    def action_for_click(self, click: BoardClick):
+    def action_for_click(self, click):
         """The legal action a board click stands for, or None."""
-        return click_action(self.state.legal_actions(), click)
+        return self.ui.click_action(self.state.legal_actions(), click)
 
-    def _click_reason(self, click: BoardClick) -> str:
-        return click_reason(self.state, click)
+    def _click_reason(self, click) -> str:
+        return self.ui.click_reason(self.state, click)
 
     @guarded
     def _on_slider(self, change) -> None:
@@ -655,7 +651,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         import datetime
         text = self.session.save(date=datetime.datetime.now(datetime.UTC).date().isoformat())
         s = cast(GameState, self.session.latest)
-        name = f"archwk-{len(s.players)}p-turn{read_table(s).turn}.json"
+        name = f"archwk-{len(s.players)}p-turn{self.ui.turn_of(s)}.json"
         self.save_link.value = (f'<span style="margin-left:8px">Saved {esc(name)} '
                                 f'({len(text) // 1024 + 1} KB) to your downloads</span>')
         return name, text

@@ -21,7 +21,7 @@ from plotly.basedatatypes import Undefined
 
 #: Wraps plotly's FigureWidget module (its default export): every click the page
 #: sends (plotly's points message) carries the position the page drew the figure at, the
-#: figure's `layout.meta` as drawn (the board puts a position token there: widgets.board), as
+#: figure's `layout.meta` as drawn (the board puts a position token there: widgets.architects.board), as
 #: `position`, taken when the click is made (ipywidgets holds a click made while the kernel is
 #: busy until it is done, and sends it then, when the page may have drawn the next position).
 #: The kernel refuses a click made on a position that is no longer shown (`Figure.clicked_at`),

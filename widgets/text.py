@@ -1,9 +1,6 @@
-"""Shared presentation: player colours, names, and rule texts for hovers.
-
-The rule texts are not written here: they come from the library's rule-text
-source (`archwk.games.architects.explain.rules`: each location's rule in the game's words, with
-its rulebook section kept apart).
-"""
+"""Shared presentation: player colours and seat marks, HTML escaping and reading,
+hover wrapping, and errors in callbacks. A game's own words for its pieces are in
+its folder (`widgets.architects.text`)."""
 from __future__ import annotations
 
 import functools
@@ -11,9 +8,6 @@ import html
 import textwrap
 from html.parser import HTMLParser
 from typing import TYPE_CHECKING
-
-from archwk.games.architects import cards, explain
-from archwk.games.architects.model import LOCATION_NAMES, LOCATIONS
 
 from .palette import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_glyph
 from .palette import SOLO_COLOUR as SOLO_COLOUR  # re-exported: the solo opponent's colour
@@ -78,8 +72,9 @@ def plain_text(fragment: str) -> str:
 
 
 def colour(state, i: int) -> str:
-    """The colour of player i (the Byzantine solo opponent is black)."""
-    return seat_colour(i, solo_opponent=state.players[i].is_byzantine)
+    """The colour of player i (a seat the game plays itself, such as Architects' Byzantine
+    solo opponent, is black)."""
+    return seat_colour(i, solo_opponent=i in state.game.automa_seats(state))
 
 
 def seat_mark(state, i: int) -> str:
@@ -88,82 +83,12 @@ def seat_mark(state, i: int) -> str:
     return f'<span aria-hidden="true" style="color:{colour(state, i)}">{seat_glyph(i)}</span>'
 
 
-def location_name(loc: str) -> str:
-    return LOCATION_NAMES.get(loc, loc)
-
-
-def items(bundle) -> str:
-    """{'wood': 2, 'virtue': 1} -> '2 Wood, 1 Virtue'."""
-    parts = []
-    for k, v in dict(bundle).items():
-        if v:
-            noun = {"cards": "building card" + ("s" if v != 1 else "")}.get(k, k.capitalize())
-            parts.append(f"{v} {noun}")
-    return ", ".join(parts) or "nothing"
-
-
 def wrap_html(lines, width: int = 72) -> str:
     """Lines of text as hover HTML, wrapped to `width` characters."""
     out = []
     for ln in lines:
         out.extend(textwrap.wrap(ln, width) or [""])
     return "<br>".join(esc(x) for x in out)
-
-
-@functools.cache
-def rule_text(loc: str) -> str:
-    """The rule of a board location (or of the Prison), as hover HTML: the game's
-    words from the library's rule-text source (archwk.games.architects.explain.rules)."""
-    return wrap_html(explain.rule_text(loc).lines)
-
-
-def apprentice_text(card_id: int) -> str:
-    a = cards.APPRENTICES[card_id - 1]
-    skills = ", ".join(sorted(a.skills)) or "no skill"
-    virtue = f"; {a.virtue:+d} Virtue when hired" if a.virtue else ""
-    return f"{a.name} ({skills}{virtue}): {a.text}"
-
-
-def skill_initials(card_id: int) -> str:
-    return "".join(s[0].upper() for s in sorted(cards.APPRENTICES[card_id - 1].skills))
-
-
-def building_text(name: str) -> str:
-    try:
-        b = cards.building(name)
-    except (KeyError, ValueError):
-        return name
-    cost = items(b.cost)
-    skills = f"; needs {', '.join(sorted(b.skills))}" if b.skills else ""
-    virtue = f"; {b.virtue:+d} Virtue" if b.virtue else ""
-    return f"{b.name}: {b.vp} VP, costs {cost}{skills}{virtue}. {b.text}"
-
-
-def character_text(name: str | None) -> str:
-    if not name:
-        return ""
-    try:
-        from archwk.games.architects.characters import character
-        return f"{name}: {character(name).ability}"
-    except (ImportError, ValueError, AttributeError):
-        return name
-
-
-KIND_HEADINGS = {
-    "place": "Place a worker", "return_worker": "Bring a worker back", "discard_apprentice":
-    "Discard an apprentice", "keep": "Keep a building card", "hire": "Hire an apprentice",
-    "plans": "Building plans", "capture": "Capture a group", "guard": "Guardhouse action",
-    "construct": "Construct a building", "cathedral": "Advance the Cathedral", "discard":
-    "Discard a building card", "trade": "Trade", "mine": "Mines", "draw5": "Look at 5 cards",
-    "choose": "Choose", "stop": "Finish", "skip": "Finish", "pass": "Finish",
-}
-
-
-def kind_heading(kind: str) -> str:
-    return KIND_HEADINGS.get(kind, kind.replace("_", " ").capitalize())
-
-
-assert set(LOCATIONS) <= set(LOCATION_NAMES)
 
 
 # ---------------------------------------------------------------- errors in callbacks

@@ -9,11 +9,11 @@ import sys
 import pytest
 
 import archwk
-from archwk.games.architects import cards
 from archwk.ai import bots
 from archwk.ai.determinize import Determinizer, determinize, viewer_of
 from archwk.ai.evaluate import evaluate_actions, mean_ci, wilson
 from archwk.ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
+from archwk.games.architects import cards
 from archwk.games.architects.model import HIDDEN
 from archwk.games.architects.save import validate
 
@@ -240,8 +240,9 @@ def test_import_archwk_stays_light():
 
 def test_charts_build_figures():
     pytest.importorskip("plotly")
-    from widgets import analysis_charts as ch
     import plotly.graph_objects as go
+
+    from widgets import analysis_charts as ch
     s = _place_position(n=2, seed=2, decisions=60)
     fig = ch.evaluation_chart(evaluate_actions(s, rollouts=3, seed=1, depth=4))
     assert isinstance(fig, go.Figure) and len(fig.data) == 2

@@ -10,8 +10,8 @@ import pytest
 import archwk
 from archwk.ai import bots
 from archwk.ai.determinize import Determinizer
-from archwk.games.architects.table import guildhall_spaces
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from archwk.games.architects.table import guildhall_spaces
 
 
 def _mid_game(n=3, seed=5, decisions=60):

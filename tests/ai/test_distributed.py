@@ -34,6 +34,7 @@ def test_simulate_on_a_dask_cluster_matches_local_run(cluster, tmp_path, capsys)
 
 def test_run_on_dask_progress_and_client(cluster):
     from dask.distributed import Client
+
     from archwk.ai.distributed import run_on_dask
     from archwk.ai.games import game_seed, play_one
     tasks = [(2, game_seed(9, i), ("random",), {}) for i in range(5)]

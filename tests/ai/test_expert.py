@@ -7,9 +7,9 @@ import pytest
 
 import archwk
 from archwk import bots
+from archwk.ai import expert
 from archwk.ai.bots import RELEASE_AT, HeuristicBot, without_free_discards
 from archwk.ai.determinize import Determinizer
-from archwk.ai import expert
 from archwk.ai.expert import ExpertBot, leaf_worth, softmax_value
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from archwk.games.architects.model import OPEN_INDEX

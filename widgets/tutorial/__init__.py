@@ -14,6 +14,6 @@ def __getattr__(name):
         from .ui import TutorialUI
         return TutorialUI
     if name in ("LESSONS", "Lesson", "Progress"):
-        from . import lessons
+        from ..architects import lessons
         return getattr(lessons, name)
     raise AttributeError(f"module 'widgets.tutorial' has no attribute {name!r}")

@@ -7,7 +7,7 @@ shows the same progress; "Reset progress" forgets them.
 
 Built from plain ipywidgets and the project's widgets (`BoardView`,
 `DecisionPanel`, `PlayerPanels`); the lessons themselves are data in
-`widgets.tutorial.lessons`.
+`widgets.architects.lessons`.
 
 >>> ui = TutorialUI()
 >>> lesson = ui.lesson
@@ -19,17 +19,15 @@ Built from plain ipywidgets and the project's widgets (`BoardView`,
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import ipywidgets
 
-from ..board import BoardClick, BoardView, click_action, click_reason
-from ..board_text import BoardText
+from ..architects.lessons import CONTINUE, RIGHT, YOU, Attempt, Lesson, Progress
 from ..decision import DecisionPanel
-from ..panels import PlayerPanels
-from ..score import ScorePanel
+from ..games import ui_for
 from ..storage import BrowserStorage
 from ..text import ShowsErrors, esc, guarded, plain_text
-from .lessons import CONTINUE, LESSONS, RIGHT, YOU, Attempt, Lesson, Progress
 
 _STYLE = {
     RIGHT: ("#e7f5e9", "#2d7a2d", "✔"),
@@ -47,7 +45,10 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     #: the browser-storage key of the progress (the page's path is added by the page)
     STORAGE_KEY = "archwk-tutorial-progress"
 
-    def __init__(self, start: int = 0, **kwargs):
+    def __init__(self, start: int = 0, *, game: str = "architects", **kwargs):
+        #: the parts that draw the game taught, and its lessons
+        self.ui = ui_for(game)
+        self.lessons = self.ui.lessons
         self.progress = Progress()
         self.store = BrowserStorage(self.STORAGE_KEY)
         self.store.on_load(self._on_stored)
@@ -57,10 +58,10 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.lesson_buttons = [
             ipywidgets.Button(description=f"{i + 1}", tooltip=lesson.title,
                               layout=ipywidgets.Layout(width="auto", min_width="44px", margin="1px"))
-            for i, lesson in enumerate(LESSONS)]
+            for i, lesson in enumerate(self.lessons)]
         for i, b in enumerate(self.lesson_buttons):
             b.on_click(functools.partial(self._on_jump, i))
-        self.bar = ipywidgets.IntProgress(min=0, max=len(LESSONS), value=0,
+        self.bar = ipywidgets.IntProgress(min=0, max=len(self.lessons), value=0,
                                           layout=ipywidgets.Layout(width="300px"))
         self.progress_text = ipywidgets.HTML()
         self.heading = ipywidgets.HTML()
@@ -70,7 +71,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.error = ipywidgets.HTML()
         self.feedback = ipywidgets.HTML()
         self.happened = ipywidgets.HTML()
-        self.score = ScorePanel()
+        self.score = self.ui.score()
 
         self.hint_button = ipywidgets.Button(description="Hint")
         self.retry_button = ipywidgets.Button(description="Try again")
@@ -85,10 +86,10 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
 
-        self.board: BoardView | None = None  # built on the first lesson (needs a state)
+        self.board: Any = None  # built on the first lesson (needs a state)
         self.decision = DecisionPanel(on_choose=self._on_choose)
-        self.board_text = BoardText()  # the board in words, beside the figure
-        self.players_panel = PlayerPanels()
+        self.board_text = self.ui.board_text()  # the board in words, beside the figure
+        self.players_panel = self.ui.player_panels()
         self.side = ipywidgets.VBox(
             [self.task, self.hint, self.decision, self.feedback, self.happened,
              ipywidgets.HBox([self.hint_button, self.retry_button]), self.board_text],
@@ -109,18 +110,18 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     # ------------------------------------------------------------------ public
     @property
     def lesson(self) -> Lesson:
-        return LESSONS[self.index]
+        return self.lessons[self.index]
 
     def show(self, index: int) -> None:
         """Open lesson `index` (0-based) at its starting position."""
-        if not 0 <= index < len(LESSONS):
-            raise ValueError(f"no lesson {index + 1}; lessons run from 1 to {len(LESSONS)}")
+        if not 0 <= index < len(self.lessons):
+            raise ValueError(f"no lesson {index + 1}; lessons run from 1 to {len(self.lessons)}")
         self.index = index
         self.attempt = self.lesson.start()
         self.clear_error()
         lesson = self.lesson
         self.heading.value = (f'<h2 style="margin:6px 0 2px 0;font-size:17px">Lesson {index + 1} of '
-                              f'{len(LESSONS)}: {esc(lesson.title)}</h2><div style="color:#595959">Rulebook: '
+                              f'{len(self.lessons)}: {esc(lesson.title)}</h2><div style="color:#595959">Rulebook: '
                               f'<i>{esc(lesson.section)}</i></div>')
         paras = "".join(f"<p>{esc(p)}</p>" for p in lesson.explain.split("\n\n"))
         self.text.value = f'<div style="font-size:14px;line-height:1.45">{paras}</div>'
@@ -130,7 +131,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self.hint.value = ""
         self.hint_button.disabled = not lesson.hint
         self.prev_button.disabled = index == 0
-        self.next_button.disabled = index == len(LESSONS) - 1
+        self.next_button.disabled = index == len(self.lessons) - 1
         self._redraw()
 
     def choose(self, action):
@@ -156,7 +157,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         a = self.attempt
         s = a.state
         if self.board is None:
-            self.board = BoardView(s)
+            self.board = self.ui.board(s)
             self.board.on_click(self._on_board_click)
             self.main.children = [self.board, self.side]
         else:
@@ -201,7 +202,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         self._draw_progress()
 
     def _draw_progress(self) -> None:
-        for i, (lesson, b) in enumerate(zip(LESSONS, self.lesson_buttons)):
+        for i, (lesson, b) in enumerate(zip(self.lessons, self.lesson_buttons)):
             done = lesson.key in self.progress.done
             desc = f"✓{i + 1}" if done else f"{i + 1}"
             style = "success" if done else ("info" if i == self.index else "")
@@ -218,12 +219,12 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     def _on_choose(self, action) -> None:
         self.choose(action)
 
-    def action_for_click(self, click: BoardClick):
+    def action_for_click(self, click):
         """The learner's choice a board click stands for (as in the explorer), or None."""
-        return click_action(self.attempt.choices(), click)
+        return self.ui.click_action(self.attempt.choices(), click)
 
     @guarded
-    def _on_board_click(self, click: BoardClick) -> None:
+    def _on_board_click(self, click) -> None:
         a = self.attempt
         if not a.choices():
             self.show_error("This lesson is over: press Try again or go to the next lesson."
@@ -231,7 +232,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
             return
         action = self.action_for_click(click)
         if action is None:
-            self.show_error(click_reason(a.state, click))
+            self.show_error(self.ui.click_reason(a.state, click))
             return
         self.choose(action)
 
@@ -258,4 +259,4 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
 
     @guarded
     def _on_next(self, _b=None) -> None:
-        self.show(min(len(LESSONS) - 1, self.index + 1))
+        self.show(min(len(self.lessons) - 1, self.index + 1))

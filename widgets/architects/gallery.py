@@ -15,8 +15,8 @@ import ipywidgets
 
 from archwk.games.architects import cards as card_data
 
+from ..text import ShowsErrors, guarded
 from .cards import CATEGORY_WORDS, SET_WORDS, TOPICS, CardEntry, catalogue, esc, select
-from .text import ShowsErrors, guarded
 
 
 def _entry_html(e: CardEntry) -> str:

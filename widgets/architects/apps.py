@@ -19,9 +19,9 @@ import ipywidgets
 import archwk
 from archwk import GameState
 
-from .inbrowser import browser_notice_html
-from .links import page_href
-from .text import esc, guarded
+from ..inbrowser import browser_notice_html
+from ..links import page_href
+from ..text import esc, guarded
 
 #: your seat's name in games against bots (the library's sentences read "Ann (you) places…")
 LEARNER = "Ann (you)"
@@ -76,7 +76,7 @@ def _page_cards() -> str:
 
 
 def _lessons_html() -> str:
-    from .tutorial.lessons import LESSONS
+    from .lessons import LESSONS
     rows = "".join(f"<tr><td>{i}</td><td>{esc(lesson.title)}</td><td><i>{esc(lesson.section)}</i></td>"
                    f"<td>{esc(lesson.task)}</td></tr>" for i, lesson in enumerate(LESSONS, 1))
     return (f'<div class="archwk-notes" style="font-size:13px"><p>Open the <a href="{page_href("tutorial")}">rules '
@@ -112,7 +112,7 @@ def _explorer(state: GameState, seats, coach: bool = False):
     """A GameExplorer on `state` (with the coach if `coach`); bot seats that
     decide first (e.g. in the building draft) play at once, so the page opens
     on a person's decision."""
-    from .explorer import GameExplorer
+    from ..explorer import GameExplorer
     ex = GameExplorer(state, seats=seats, coach=coach)
     if ex.session.bot_to_move:
         ex.session.run_bots()
@@ -334,7 +334,7 @@ class WhatIfApp(ipywidgets.VBox):
     ROLLOUTS = (("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300))
 
     def __init__(self, state: GameState | None = None, auto: bool = True, **kwargs):
-        from .explorer import GameExplorer
+        from ..explorer import GameExplorer
         if state is None:
             state = sample_position()
         self.error = ipywidgets.HTML()
@@ -347,7 +347,7 @@ class WhatIfApp(ipywidgets.VBox):
         self.table.add_class("archwk-compare-table")
         self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=30, description="Rollouts",
                                             layout=ipywidgets.Layout(width="270px"))
-        from .coach import strong_button  # white on dark blue: the "info" style's white on cyan reads at 2:1
+        from ..coach import strong_button  # white on dark blue: the "info" style's white on cyan reads at 2:1
         self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", style=strong_button(),
                                                  tooltip="Monte Carlo: play each choice on many times",
                                                  layout=ipywidgets.Layout(width="auto"))
@@ -389,7 +389,7 @@ class WhatIfApp(ipywidgets.VBox):
 
     def _draw_chart(self, values) -> None:
         """The evaluation as a plotly chart (made when first shown)."""
-        from .evaluation import draw_evaluation
+        from ..evaluation import draw_evaluation
         shown = values.values() if values and self.show_chart.value else None
         self.figure = draw_evaluation(self.figure, self.chart, shown)
 

@@ -16,7 +16,7 @@ import ipywidgets
 import archwk
 from archwk.games.architects.scoring import ScoreBreakdown
 
-from .text import esc, seat_mark
+from ..text import esc, seat_mark
 
 LINE_NAMES = {
     "buildings": "Buildings", "cathedral": "Cathedral", "virtue": "Virtue track", "debts": "Unpaid debts",

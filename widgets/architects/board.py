@@ -37,9 +37,10 @@ from archwk.games.architects.table import (
 )
 from archwk.games.architects.table import table as read_table
 
-from .figure import LiveFigure, push_changes
-from .palette import MUTED_TEXT, ink, seat_symbol
-from .text import GREY, apprentice_text, colour, esc, items, location_name, rule_text, skill_initials, wrap_html
+from ..figure import LiveFigure, push_changes
+from ..palette import MUTED_TEXT, ink, seat_symbol
+from ..text import GREY, colour, esc, wrap_html
+from .text import apprentice_text, items, location_name, rule_text, skill_initials
 
 WIDTH, HEIGHT = 1000, 680
 X_RANGE, Y_RANGE = (0, 120), (0, 80)

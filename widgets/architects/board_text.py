@@ -20,8 +20,9 @@ from archwk.games.architects.model import LOCATIONS
 from archwk.games.architects.table import WORKER_LOCATIONS
 from archwk.games.architects.table import table as read_table
 
-from .palette import SEAT_COLOUR_NAMES, SEAT_SYMBOLS
-from .text import apprentice_text, esc, items, location_name, rule_text, seat_mark
+from ..palette import SEAT_COLOUR_NAMES, SEAT_SYMBOLS
+from ..text import esc, seat_mark
+from .text import apprentice_text, items, location_name, rule_text
 
 _SHAPE_WORDS = {"circle": "circle", "square": "square", "diamond": "diamond", "triangle-up": "triangle",
                 "hexagon": "hexagon"}

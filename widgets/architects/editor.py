@@ -15,8 +15,9 @@ import ipywidgets
 from archwk.games.architects import cards
 from archwk.games.architects.model import BLACK_MARKET_SPACES, OPEN_LOCATIONS
 
-from .session import Session
-from .text import esc, location_name
+from ..session import Session
+from ..text import esc
+from .text import location_name
 
 NUMBER_FIELDS = ("silver", "virtue", "debts_unpaid", "debts_paid", "cathedral_level")
 LIST_FIELDS = ("hand", "buildings", "apprentices")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from archwk.games.architects import cards
 
-from .text import esc
+from ..text import esc
 
 #: resource chip colours (background, text): dark enough text for 4.5:1 contrast
 RESOURCE_STYLE = {

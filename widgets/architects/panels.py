@@ -12,8 +12,9 @@ import ipywidgets
 from archwk.games.architects import cards
 from archwk.games.architects.model import HIDDEN
 
+from ..text import colour, esc, seat_mark
 from .cards import building_face, faces_row
-from .text import apprentice_text, building_text, character_text, colour, esc, seat_mark
+from .text import apprentice_text, building_text, character_text
 
 _RES = cards.RESOURCES
 
