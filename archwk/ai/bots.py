@@ -118,16 +118,20 @@ def _squash(margin: float) -> float:
 
 
 def _rewards(side: PlaySide, s) -> list[float]:
+    n = len(s.players)
+    if side.worth is None:  # a game without an evaluator is valued by who wins
+        if not s.is_over:
+            return [1.0 / n] * n
+        won = side.game.winners(s)
+        return [1.0 / len(won) if i in won else 0.0 for i in range(n)]
     if s.is_over:
         vals = [float(sc.total) for sc in side.game.final_scores(s)]
-    elif side.worth is not None:
+    else:
         worth = side.worth
-        vals = [worth(s, i) for i in range(len(s.players))]
-    else:  # no evaluator: nothing tells the seats apart before the end
-        vals = [0.0] * len(s.players)
+        vals = [worth(s, i) for i in range(n)]
     out = []
     for i, v in enumerate(vals):
-        best = max(x for j, x in enumerate(vals) if j != i) if len(vals) > 1 else 0.0
+        best = max(x for j, x in enumerate(vals) if j != i) if n > 1 else 0.0
         out.append(_squash(v - best))
     return out
 
@@ -135,7 +139,8 @@ def _rewards(side: PlaySide, s) -> list[float]:
 def leaf_rewards(s) -> list[float]:
     """Each seat's reward in [0, 1] for a position reached by search: a logistic
     curve (`REWARD_SCALE`) of its margin over the best other seat (final scores
-    if the game is over, else the game's evaluator, role "evaluator")."""
+    if the game is over, else the game's evaluator, role "evaluator"). A game
+    without an evaluator: the winners share 1 at the end, every seat has 1/n before."""
     return _rewards(PlaySide(s.game), s)
 
 
