@@ -178,19 +178,21 @@ class Search:
             best, best_u = 0, -math.inf
             for i, k in enumerate(keys):
                 v = visits.get(k, 0)
-                first = q0.get(k)
-                if first is None:
-                    if v:
+                if v:
+                    if n0:  # the first estimate counts as n0 visits
+                        first = q0.get(k)
+                        q = total[k] / v if first is None else (first * n0 + total[k]) / (n0 + v)
+                    else:
                         q = total[k] / v
-                    else:  # first-play urgency: the mean value of this decision so far
+                else:
+                    first = q0.get(k)
+                    if first is None:  # first-play urgency: the mean value of this decision so far
                         if fpu is None:
                             fpu = sum(total.values()) / node.n if node.n else 1.0 / len(s.players)
                         q = fpu
-                elif n0:  # the first estimate counts as n0 visits
-                    q = (first * n0 + total.get(k, 0.0)) / (n0 + v)
-                else:
-                    q = total[k] / v if v else first
-                u = q + sq * prior.get(k, 0.0) / spread / (1 + v)
+                    else:
+                        q = first * n0 / n0 if n0 else first
+                u = q + sq * prior[k] / spread / (1 + v)
                 if u > best_u:
                     best, best_u = i, u
             k = keys[best]
