@@ -57,9 +57,9 @@ def run(iterations: int, expert_iterations: int, repeat: int) -> dict:
     rows = []
     for players, seed, decisions in POSITIONS:
         s = _position(players, seed, decisions)
-        for bot, make in (("mcts", lambda: MCTSBot(seed, iterations=iterations)),
-                          ("expert", lambda: ExpertBot(seed, seconds=None, iterations=expert_iterations,
-                                                       settle=1e9))):
+        for bot, make in (("mcts", lambda seed=seed: MCTSBot(seed, iterations=iterations)),
+                          ("expert", lambda seed=seed: ExpertBot(seed, seconds=None, iterations=expert_iterations,
+                                                                 settle=1e9))):
             wall, cpu, choice = _time(make, s, repeat)
             rows.append({"bot": bot, "players": players, "seed": seed, "decisions": decisions,
                          "legal": len(s.legal_actions()), "wall": wall, "cpu": cpu, "choice": choice})

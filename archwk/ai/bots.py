@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from .roles import PlaySide, relative
 from .search import Node, Search
@@ -91,7 +92,8 @@ class HeuristicBot(_PerGame):
 
     def __init__(self, seed: int | None = 0):
         self.seed = seed
-        self._bot = None
+        self._bot: Any = None
+        self._bot_game = None
 
     def choose(self, state):
         side = self.side(state)

@@ -237,7 +237,8 @@ class ExpertBot(_PerGame):
                 out.append((x, value(x)[mover]))
             return [(p, first, x) for p, (x, first) in zip(softmax(rel, half), out)]
 
-        lookahead, rollout, reply = side.lookahead, self.rollout, self.reply
+        lookahead, reply = side.lookahead, self.reply
+        rollout: int | None = self.rollout
         if worth is None and side.win_value is None and not rollout:
             rollout = None  # nothing values a position before the end: play on to it
         steps = []

@@ -154,7 +154,3 @@ class PlaySide:
             k += 1
         return s
 
-
-def play_side(game) -> PlaySide:
-    """The roles of `game`, resolved (a new `PlaySide`; bots keep theirs)."""
-    return PlaySide(game)

@@ -3,13 +3,14 @@ by role (`archwk.games.architects.definition`, `play_side`), beside the bigger
 pieces of `heuristics`, `expert`, `determinize` and `winchance`."""
 from __future__ import annotations
 
-from operator import attrgetter
-
 from .heuristics import in_stalemate, stalemate_choice
 
-#: an action's identity across determinizations (each sample lists its own
-#: Action objects; the tuple is hashed and compared by the interpreter itself)
-action_key = attrgetter("_key")
+
+def action_key(a):
+    """An action's identity across determinizations: each sample lists its own
+    Action objects; their identity tuple is hashed and compared by the
+    interpreter itself."""
+    return a._key
 
 
 def leave_to_heuristic(s) -> bool:
