@@ -13,7 +13,7 @@ counts as 1/k for each of the k winners), the score distribution (min,
 quartiles, max) of the expert and of all seats, game length in turns and
 decisions, the expert's decision time (mean and max over decisions where it
 searched), and whether any game reached the stalemate backstop
-(`archwk.ai.bots.STALEMATE_TURNS`) or did not end. Results are printed and
+(`archwk.games.architects.play.heuristics.STALEMATE_TURNS`) or did not end. Results are printed and
 written as JSON (``--out``), after every game, with a fingerprint of the archwk
 code played. A long run can be spread over several sittings (other seeds, e.g.
 ``--seed 13200``) and joined with ``--merge``, which refuses files of other
@@ -39,14 +39,15 @@ from multiprocessing import Pool
 from pathlib import Path
 
 MATCHES = ("2p", "4p")
-STALEMATE = 100  # archwk.ai.bots.STALEMATE_TURNS, checked in play_game
+STALEMATE = 100  # archwk.games.architects.play.heuristics.STALEMATE_TURNS, checked in play_game
 
 
 def play_game(task: tuple) -> dict:
     """One game: (players, seed, expert seat, expert keyword arguments)."""
     import archwk
-    from archwk.ai.bots import STALEMATE_TURNS, HeuristicBot
+    from archwk.ai.bots import HeuristicBot
     from archwk.ai.expert import ExpertBot
+    from archwk.games.architects.play.heuristics import STALEMATE_TURNS
     from archwk.games.architects.scoring import final_scores, winners
     players, seed, seat, params = task
     assert STALEMATE_TURNS == STALEMATE
@@ -166,7 +167,9 @@ def _save(path: str, results: dict, match: str, games: list[dict]) -> dict:
 
 
 #: what a match game imports (`play_game`): the fingerprint covers these modules' code
-_PLAYED_IMPORTS = "import archwk, archwk.ai.bots, archwk.ai.expert, archwk.games.architects.scoring"
+_PLAYED_IMPORTS = ("import archwk, archwk.ai.bots, archwk.ai.expert, archwk.games.architects.scoring, "
+                   "archwk.games.architects.play.heuristics, archwk.games.architects.play.expert, "
+                   "archwk.games.architects.play.determinize, archwk.games.architects.play.roles")
 
 
 def code_fingerprint(root: Path | None = None) -> str:

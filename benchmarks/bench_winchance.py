@@ -63,7 +63,7 @@ def mid_game(players: int, seed: int):
 def bench_calibration(data: str) -> dict:
     tw = _training()
 
-    from archwk.ai import winchance as wc
+    from archwk.games.architects.play import winchance as wc
     games, excluded = tw.read_games(data, refeature=True)
     out = tw.report(games, list(wc.WEIGHTS), f"held-out games ({data})")
     out["excluded_backstop_games"] = excluded
@@ -128,7 +128,8 @@ class HintBot:
         self.seed, self.samples, self.k = seed, samples, 0
 
     def choose(self, state):
-        from archwk.ai.bots import HeuristicBot, in_stalemate, stalemate_choice
+        from archwk.ai.bots import HeuristicBot
+        from archwk.games.architects.play.heuristics import in_stalemate, stalemate_choice
         from archwk.ai.coach import hint
         acts = state.legal_actions()
         if len(acts) == 1:
@@ -143,7 +144,8 @@ class HintBot:
 
 def bench_strength(games: int, samples: int = 8) -> dict:
     import archwk
-    from archwk.ai.bots import STALEMATE_TURNS, HeuristicBot, play
+    from archwk.ai.bots import HeuristicBot, play
+    from archwk.games.architects.play.heuristics import STALEMATE_TURNS
     from archwk.ai.evaluate import wilson
     wins = 0.0
     long_games = unfinished = 0

@@ -1,4 +1,5 @@
-"""Train the win-chance model (`archwk.ai.winchance`) from self-play, and report its calibration.
+"""Train the win-chance model (`archwk.ai.winchance`;
+Architects' features: `archwk.games.architects.play.winchance`) from self-play, and report its calibration.
 
     python scripts/train_winchance.py generate --games 1200 --data /tmp/wc-games.jsonl
     python scripts/train_winchance.py fit --data /tmp/wc-games.jsonl --out archwk/games/architects/data/winchance.json
@@ -7,7 +8,7 @@
 search bots, 1 to 5 players, mixed options) and appends one JSON line per
 game: how it was set up, its record, and a few sampled positions (their
 features and who won). Games that hit a backstop (a bot steering for the end
-after `archwk.ai.bots.STALEMATE_TURNS` turns per player, or a decision cap)
+after `archwk.games.architects.play.heuristics.STALEMATE_TURNS` turns per player, or a decision cap)
 are left out and counted: their positions are not the game people play.
 
 `fit` fits the conditional-logit weights by maximum likelihood (Newton's
@@ -34,8 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import archwk  # noqa: E402
-from archwk.ai import winchance as wc  # noqa: E402
-from archwk.ai.bots import STALEMATE_TURNS, in_stalemate  # noqa: E402
+from archwk.games.architects import record as _record  # noqa: E402
+from archwk.ai import winchance as model  # noqa: E402
+from archwk.games.architects.play import winchance as wc  # noqa: E402
+from archwk.games.architects.play.heuristics import STALEMATE_TURNS, in_stalemate  # noqa: E402
 from archwk.ai.registry import make_bot  # noqa: E402
 from archwk.games.architects import record as _record  # noqa: E402
 
@@ -232,7 +235,7 @@ def report(games: list[dict], weights, label: str = "held-out games") -> dict:
         for pos in g["positions"]:
             x = pos["x"]
             scores = [sum(a * b for a, b in zip(weights, row)) for row in x]
-            ps = wc.softmax(scores)
+            ps = model.softmax(scores)
             for i, p in enumerate(ps):
                 y = 1.0 if i in pos["won"] else 0.0
                 pred.append(p)
@@ -279,7 +282,7 @@ def fit(args) -> None:
     report(train, list(w), "the training games")
     cal = report(test, list(w))
     doc = {
-        "version": wc.PARAMS_VERSION,
+        "version": model.PARAMS_VERSION,
         "features": list(wc.FEATURES),
         "weights": [round(float(v), 5) for v in w],
         "training": {

@@ -75,7 +75,7 @@ def test_rules_do_not_import_the_top_module_or_the_old_facade():
            "archwk.games.architects.model", "archwk.games.architects.table"}
     play = {"archwk.bots", "archwk.cli", "archwk.simulate", "archwk.distributed"}
     rules = [m for m in graph if m not in top | play and not m.startswith("archwk.analysis")
-             and not m.startswith("archwk.ai")]
+             and not m.startswith("archwk.ai") and ".play" not in m]  # a game's play side sits on top too
     assert len(rules) > 20
     upward = {"archwk.games.architects.game", "archwk.games.architects.model"}
     bad = {m: sorted(graph[m] & upward) for m in rules if graph[m] & upward}

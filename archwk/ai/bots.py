@@ -1,38 +1,29 @@
-"""Bots that choose actions: `bot.choose(state) -> Action`.
+"""Bots that choose actions, for every game: `bot.choose(state) -> Action`.
 
 * `RandomBot` ("random"): uniform among the legal actions.
-* `FastBot` ("fast"): the rule-of-thumb policy `fast_choice`, no lookahead;
-  the rollout policy of the move evaluation and of the search bot.
-* `HeuristicBot` ("heuristic"): looks one turn ahead and keeps the action whose
-  end-of-turn position is worth most by `position_value`, relative to the best
-  opponent.
+* `FastBot` ("fast"): the game's rule-of-thumb policy (its role
+  "rollout_policy"; for Architects `fast_choice`), no lookahead; the rollout
+  policy of the move evaluation and of the search bots.
+* `HeuristicBot` ("heuristic"): the game's heuristic player (its role
+  "heuristic"; for Architects it looks one turn ahead).
 * `MCTSBot` ("mcts"): Monte Carlo tree search over determinizations of the
-  hidden cards (`archwk.ai.determinize`).
+  hidden cards, the shared core of `archwk.ai.search` with the game's
+  evaluator and determinizer.
 
-No bot reads what its seat may not see: the heuristic and search bots look
-ahead only on determinizations drawn from their own view.
-Names in brackets are those of the bot registry (`archwk.ai.registry.make_bot`,
-also `archwk simulate --bots`).
+Each finds what it needs of a game through `state.game` (`archwk.ai.roles`),
+never by importing the game. No bot reads what its seat may not see: the
+heuristic and search bots look ahead only on determinizations drawn from their
+own view. Names in brackets are those of the bot registry
+(`archwk.ai.registry.make_bot`, also `archwk simulate --bots`).
 """
 from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
-from ..games.architects import cards as _cards
-from ..games.architects.actions import Action
-from ..games.architects.core import BUILDING as _BUILDING
-from ..games.architects.core import can_pay as _can_pay
-from ..games.architects.core import geometry_n as _geometry_n
-from ..games.architects.core import held_by_others as _held_by_others
-from ..games.architects.core import skills_of as _skills_of
-from ..games.architects.engine import NATIVE_DISCARD, quiet
-from ..games.architects.locations.guardhouse import GUARD_PRICES
-from ..games.architects.locations.workshop import HIRE_SILVER
-from ..games.architects.model import OPEN_INDEX as _OPEN
-from ..games.architects.model import GameState
-from ..games.architects.scoring import CATHEDRAL_VP, _score, building_bonus, final_scores
-from .determinize import Determinizer
+from .roles import PlaySide, relative
+from .search import Node, Search
 
 
 class RandomBot:
@@ -42,7 +33,7 @@ class RandomBot:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState):
+    def choose(self, state):
         acts = state.legal_actions()
         if not acts:
             raise ValueError(f"no legal action: {state.prompt}")
@@ -52,10 +43,10 @@ class RandomBot:
         return f"{type(self).__name__}({self.seed!r})"
 
 
-def play(state: GameState, bots, *, max_decisions: int = 200_000) -> GameState:
-    """Let `bots` (one per seat, indexed by player) play from `state` to the end."""
+def play(state, bots, *, max_decisions: int = 200_000):
+    """Let `bots` (one per seat that takes decisions, indexed by seat) play from `state` to the end."""
     bots = list(bots)
-    if len(bots) < len([p for p in state.players if not p.is_byzantine]):
+    if len(bots) < len(PlaySide(state.game).seats(state)):
         raise ValueError(f"play: need a bot per player, got {len(bots)} for {len(state.players)}")
     for _ in range(max_decisions):
         if state.is_over:
@@ -64,476 +55,34 @@ def play(state: GameState, bots, *, max_decisions: int = 200_000) -> GameState:
     raise RuntimeError(f"play: the game did not end within {max_decisions} decisions")
 
 
-# =========================================================================== shared knowledge
-#
-# Two cheap pieces the stronger bots and the analysis share:
-#
-# * `position_value(s, p)`: how good a position is for player p, in VP. The
-#   rulebook score so far (`scoring`), plus what the player's goods, cards,
-#   apprentices and workers are likely to turn into before the end; that second
-#   part fades out as the Guildhall fills (the game ends when it is full).
-# * `fast_choice(s, acts, rng)`: a rule-of-thumb policy that never looks ahead,
-#   cheap enough for Monte Carlo rollouts (a few microseconds a decision).
+class _PerGame:
+    """A bot's play side for the game it plays (resolved once per game)."""
 
-_BASIC = ("clay", "wood", "stone")
-_GATHER = frozenset({"quarry", "forest", "mines", "silversmith"})
-_BM = frozenset({"black_market_a", "black_market_b", "black_market_c"})
-_CATH_STEP = tuple(_cards.CATHEDRAL[i].vp - (_cards.CATHEDRAL[i - 1].vp if i else 0)
-                   for i in range(len(_cards.CATHEDRAL)))
-#: per building: (vp + a rough worth of its immediate effect, cost items, skills)
-_BINFO = {b.name: (b.vp + (1.5 if b.effect in ("gain", "choose", "tavern") else 0.0),
-                   tuple(b.cost.items()), b.skills) for b in _cards.BUILDINGS}
+    _side: PlaySide | None = None
+
+    def side(self, state) -> PlaySide:
+        side = self._side
+        if side is None or side.game is not state.game:
+            side = self._side = PlaySide(state.game)
+        return side
 
 
-def progress(s) -> float:
-    """How far the game is towards its end: the share of Guildhall spaces filled (0..1)."""
-    return min(1.0, len(s.guildhall) / (4 * (_geometry_n(s) + 1)))
+class FastBot(RandomBot, _PerGame):
+    """Plays the game's rule-of-thumb policy (role "rollout_policy"): the rollout
+    policy of the search bots and the move evaluation, as a bot of its own
+    (name "fast"). A game without one is played uniformly at random."""
 
-
-def _targets(s, p):
-    """The buildings in p's hand worth aiming at, best first: (worth, cost items, skills met)."""
-    pl = s.players[p]
-    have = _skills_of(pl.apprentice_ids)
-    out = []
-    for name in pl.hand:
-        info = _BINFO.get(name)
-        if info is None:  # a hidden card in a view
-            continue
-        worth, cost, skills = info
-        out.append((worth, cost, skills <= have, skills - have))
-    out.sort(key=lambda x: -x[0] * (1.0 if x[2] else 0.5))
-    return out
-
-
-#: VP per worker of a group at the Quarry, Forest, Mines, Silversmith (board order)
-_GROUP_WORTH = (0.5, 0.5, 0.75, 0.3, 0, 0, 0, 0, 0)
-
-
-def position_value(s, p: int, live: float | None = None) -> float:
-    """Player p's prospects in VP: the score now plus the likely worth of what they hold.
-
-    The score is the rulebook's (end-game Virtue buildings left out); the rest
-    fades out as the Guildhall fills: it counts for `live`, by default the share
-    of Guildhall spaces still open. Only public parts of the state and p's own
-    hand are read, so it is the same on a determinization as on the real game.
-
-    >>> import archwk
-    >>> s = archwk.new_game(2, seed=1)
-    >>> position_value(s, 0) > 0
-    True
-    """
-    pl = s.players[p]
-    if pl.is_byzantine:
-        return float(_score(s, p).total)
-    hit = _PERSONAL.get(id(pl))
-    if hit is None or hit[0] is not pl:
-        # the same board in another PlayerState (a determinization deals new ones)
-        key = (pl.buildings, pl.hand, pl.apprentice_ids, pl.captured, pl.silver, pl.virtue, pl.clay, pl.wood,
-               pl.stone, pl.gold, pl.marble, pl.workers_in_supply, pl.debts_unpaid, pl.debts_paid,
-               pl.cathedral_level, pl.in_prison, pl.character)
-        hit = _PERSONAL_BY_BOARD.get(key)
-        if hit is None:
-            hit = _personal(s, p)
-            if len(_PERSONAL_BY_BOARD) > 50_000:
-                _PERSONAL_BY_BOARD.clear()
-            _PERSONAL_BY_BOARD[key] = hit
-        else:
-            _PERSONAL[id(pl)] = hit = (pl,) + hit[1:]
-    _, score, later, shared = hit
-    for b in shared:  # bonuses that compare with the other players
-        score += building_bonus(s, p, b)
-    if live is None:
-        n = len(s.players)
-        live = 1.0 - min(1.0, len(s.guildhall) / (4 * ((n if n > 2 else 2) + 1)))  # 1 - progress(s)
-    if live <= 0 or s.phase == "over":
-        return float(score)
-    # a group at a gathering location is future income (and a target for captures)
-    groups = 0.0
-    for w_each, row in zip(_GROUP_WORTH, s.board):
-        groups += w_each * row[p]
-    held = 0
-    for q in s.players:
-        held += q.captured[p]
-    return score + live * (later + groups - 0.35 * held)
-
-
-#: (PlayerState, score, later worth, shared-bonus buildings) by id of the PlayerState.
-#: States share unchanged players, so most look-ups in a search hit.
-_PERSONAL: dict = {}
-#: the same, by the player's figures: (PlayerState, score, later, shared) by the board read
-_PERSONAL_BY_BOARD: dict = {}
-
-
-def _personal(s, p):
-    """The parts of `position_value` that depend on player p's board alone."""
-    pl = s.players[p]
-    blds, debt_vp, shared = 0, -2, []
-    for name in pl.buildings:
-        b = _BUILDING[name]
-        blds += b.vp
-        if b.category == "vp_bonus":
-            if b.effect in ("most", "cathedral_most"):
-                shared.append(b)
-            else:
-                blds += building_bonus(s, p, b)
-        elif b.effect == "fountain":
-            debt_vp = b.params["debt_vp"]
-    score = (blds + CATHEDRAL_VP[pl.cathedral_level] + _cards.VIRTUE_TRACK[pl.virtue].vp
-             + debt_vp * pl.debts_unpaid + pl.gold + pl.marble + pl.silver // 10 - pl.in_prison // 2)
-    # goods are worth most when a building in hand (or the next Cathedral level) needs them
-    need = dict.fromkeys(_cards.RESOURCES, 0)
-    targets = _targets(s, p)
-    cards_v = 0.0
-    missing_skills = set()
-    for k, (worth, cost, skills_ok, missing) in enumerate(targets[:4]):
-        cards_v += (0.3 if skills_ok else 0.12) * worth
-        if k < 2:
-            for r, n in cost:
-                need[r] += n
-            missing_skills |= missing
-    level = pl.cathedral_level
-    cath_v = 0.0
-    if level < len(_cards.CATHEDRAL):
-        for r, n in _cards.CATHEDRAL[level].costs[0].items():
-            need[r] = max(need[r], n) if r in ("gold", "marble") else need[r] + n // 2
-        cath_v = 0.35 * _CATH_STEP[level] if pl.virtue >= 5 else 0.0
-    goods = 0.0
-    for r in _cards.RESOURCES:
-        h = getattr(pl, r)
-        useful = min(h, need[r])
-        goods += (0.7 if r in _BASIC else 0.6) * useful + (0.15 if r in _BASIC else 0.0) * (h - useful)
-    # the first Silver buys a Town Centre capture: worth keeping some at hand
-    silver = 0.8 * min(pl.silver, 2) + 0.22 * max(0, min(pl.silver, 14) - 2)
-    app = 1.0 * len(pl.apprentice_ids) - 0.8 * len(missing_skills)
-    supply = pl.workers_in_supply
-    workers = 0.7 * min(supply, 4) + 0.1 * max(0, supply - 4) + 0.3 * sum(pl.captured) - 0.4 * pl.in_prison
-    virtue = 0.25 * min(pl.virtue, 10) - (2.0 if pl.virtue <= 4 else 0.0)
-    debts = -0.6 * pl.debts_unpaid
-    later = goods + cards_v + cath_v + silver + app + workers + virtue + debts
-    if len(_PERSONAL) > 50_000:  # a bound on memory; a cleared entry is only recomputed
-        _PERSONAL.clear()
-    hit = (pl, score, later, tuple(shared))
-    _PERSONAL[id(pl)] = hit
-    return hit
-
-
-def relative_value(s, p: int) -> float:
-    """`position_value` of p minus the best of the other players': what a bot
-    maximises, so that hurting the leader (capturing a big group) counts too."""
-    vals = [position_value(s, i) for i in range(len(s.players))]
-    others = [v for i, v in enumerate(vals) if i != p]
-    return vals[p] - (max(others) if others else 0.0)
-
-
-# ---- the rule-of-thumb policy
-
-def _place_weight(s, p, a) -> float:
-    loc = a.location
-    pl = s.players[p]
-    if loc == "guildhall":
-        return 12.0
-    if loc in _GATHER:
-        return 1.0 + s.board[_OPEN[loc]][p]
-    if loc == "storehouse":
-        return 1.2 if pl.clay + pl.wood + pl.stone >= 3 else 0.1
-    if loc == "workshop":
-        return 1.5 if len(pl.apprentice_ids) < 3 and pl.silver >= 4 else 0.8
-    if loc == "town_centre":
-        return 4.0 if pl.workers_in_supply <= 3 else 0.3
-    if loc == "guardhouse":
-        return 3.0 if (pl.debts_unpaid and pl.silver >= 6) or pl.in_prison >= 2 else 0.4
-    if loc == "tax_stand":
-        return 1.5 if s.tax >= 4 and pl.virtue >= 7 else 0.1
-    if loc in _BM:
-        return 0.5 if pl.virtue >= 6 else 0.05
-    return 0.5
-
-
-def without_free_discards(s, acts):
-    """`acts` less the free apprentice discards (RB: allowed at any time in your
-    own turn), which only lose an apprentice. At the decisions whose own choices
-    are apprentice discards (`engine.NATIVE_DISCARD`) they are kept."""
-    if not acts or s.pending[-1].kind in NATIVE_DISCARD:
-        return acts
-    out = [a for a in acts if a._key[0] != "discard_apprentice"]
-    return out or acts
-
-
-def _weighted(acts, weights, rng):
-    total = sum(weights)
-    if total <= 0:
-        return acts[int(rng.random() * len(acts))]
-    x = rng.random() * total
-    for a, w in zip(acts, weights):
-        x -= w
-        if x < 0:
-            return a
-    return acts[-1]
-
-
-def _build_worth(s, p, a) -> float:
-    if a.kind == "construct":
-        return _BINFO[a.card][0]
-    if a.kind == "cathedral":
-        return 1.6 * _CATH_STEP[s.players[p].cathedral_level]
-    return 0.0
-
-
-_GUARD_ORDER = {"pay_debt": 5, "release_prison": 4, "send_to_prison": 3, "release_silver": 2, "release_debt": 1}
-
-
-def fast_choice(s, acts, rng):
-    """A rule-of-thumb choice among `acts` (the legal actions of `s`), no lookahead.
-
-    Builds whenever it can (the best building by VP, or the Cathedral), gathers
-    where it already has workers, trades for Virtue when low, takes its own
-    workers back at the Town Centre when the supply runs low, pays Debts and
-    frees prisoners at the Guardhouse, and never discards an apprentice by choice.
-    """
-    acts = without_free_discards(s, acts)
-    if len(acts) == 1:
-        return acts[0]
-    p = s.current_player
-    k = acts[0].kind
-    if k == "place":
-        places = [a for a in acts if a.kind == "place"]
-        return _weighted(places, [_place_weight(s, p, a) for a in places], rng)
-    if k in ("construct", "cathedral"):
-        best = max(acts, key=lambda a: _build_worth(s, p, a))
-        return best if best.kind != "skip" else acts[0]
-    if k == "trade":
-        pl = s.players[p]
-        trades = [a for a in acts if a.kind == "trade"]
-        if pl.virtue < 9:
-            for a in trades:
-                if a.card is None and len(a.option) == 2:
-                    return a
-        if trades and rng.random() < 0.6:
-            return trades[int(rng.random() * len(trades))]
-        return acts[-1]
-    if k == "capture":
-        caps = [a for a in acts if a.kind == "capture"]
-        pl = s.players[p]
-        if pl.workers_in_supply <= 4:
-            own = [a for a in caps if a.target == p]
-            if own:
-                return max(own, key=lambda a: s.board[_OPEN[a.location]][p])
-        others = [a for a in caps if a.target != p]
-        if others:
-            return max(others, key=lambda a: s.board[_OPEN[a.location]][a.target])
-        return acts[-1]
-    if k == "guard":
-        return max(acts, key=lambda a: _GUARD_ORDER.get(a.option, 0))
-    if k == "mine":
-        return acts[1] if s.pending[-1].data.workers >= 2 and rng.random() < 0.5 else acts[0]
-    if k in ("discard",):
-        return min(acts, key=lambda a: _BINFO.get(a.card, (0,))[0])
-    if k == "keep":
-        return max(acts, key=lambda a: _BINFO.get(a.card, (0,))[0])
-    if k == "hire":
-        hires = [a for a in acts if a.kind == "hire"]
-        pl = s.players[p]
-        if hires and (len(pl.apprentice_ids) < 4 or s.decision != "workshop"):
-            return hires[0] if rng.random() < 0.5 else hires[int(rng.random() * len(hires))]
-        return acts[-1]
-    if k == "return_worker":
-        return acts[int(rng.random() * len(acts))]
-    if k == "hugo_pay":
-        return acts[0]
-    return acts[int(rng.random() * len(acts))]
-
-
-class FastBot(RandomBot):
-    """Plays `fast_choice`: the rollout policy of the search bot and the move
-    evaluation, as a bot of its own (name "fast")."""
-
-    def choose(self, state: GameState):
+    def choose(self, state):
         acts = state.legal_actions()
         if not acts:
             raise ValueError(f"no legal action: {state.prompt}")
-        return fast_choice(state, acts, self._rng)
+        return self.side(state).policy(state, acts, self._rng)
 
 
-# =========================================================================== heuristic bot
-
-#: turns per player after which the heuristic and search bots steer straight for
-#: the end of the game (`stalemate_choice`), so that a game between bots that
-#: farm one location for Gold (1 VP each) still ends
-STALEMATE_TURNS = 100
-
-
-def past_turns(s, turns: int) -> bool:
-    """Whether play has gone on for more than `turns` turns a player."""
-    return s.phase == "play" and s.turn_no > turns * len(s.players)
-
-
-def in_stalemate(s) -> bool:
-    return past_turns(s, STALEMATE_TURNS)
-
-
-#: turns a player after which the heuristic bot, when it leads on points, plays for
-#: the end of the game (`stalemate_choice`): a leader who keeps farming the Mines
-#: instead of building never lets a long game end
-LEAD_CLOSE_TURNS = 50
-
-
-#: turns a player after which the heuristic bot plays for the end of the game,
-#: ahead or behind: a game this long has turned into farming, and a player who
-#: trails there catches up by farming too, so it would not end
-LONG_GAME_TURNS = 75
-
-
-def leads_a_long_game(s, p: int) -> bool:
-    """True past `LEAD_CLOSE_TURNS` turns a player when p alone has the most
-    points now (public parts of the state only)."""
-    if not past_turns(s, LEAD_CLOSE_TURNS):
-        return False
-    scores = [sc.total for sc in final_scores(s)]
-    return all(scores[p] > v for i, v in enumerate(scores) if i != p)
-
-
-def plays_for_the_end(s, p: int) -> bool:
-    """Whether the heuristic bot in seat p plays `stalemate_choice`: past
-    `LONG_GAME_TURNS` turns a player, or earlier when it leads a long game."""
-    return past_turns(s, LONG_GAME_TURNS) or leads_a_long_game(s, p)
-
-
-_GATHERED_AT = {"stone": "quarry", "wood": "forest", "clay": "mines", "gold": "mines", "silver": "silversmith"}
-
-
-def _nearest_build(s, p):
-    """The building in p's hand nearest to being built, as (cost items, missing
-    skills, shortfall by resource), or None with no building card in hand. A
-    missing skill counts as 4 missing goods."""
-    pl = s.players[p]
-    have = _skills_of(pl.apprentice_ids)
-    best, best_k = None, 0
-    for name in pl.hand:
-        info = _BINFO.get(name)
-        if info is None:  # a hidden card in a view
-            continue
-        _worth, cost, skills = info
-        short = {r: n - getattr(pl, r) for r, n in cost if n > getattr(pl, r)}
-        k = 4 * len(skills - have) + sum(short.values())
-        if best is None or k < best_k:
-            best, best_k = (cost, skills - have, short), k
-    return best
-
-
-#: own workers in Prison (or held on other players' boards, when 5 Silver frees
-#: them) at which the closing plan first gets them back at the Guardhouse
-RELEASE_AT = 4
-
-
-def _release(s, p) -> str | None:
-    """The Guardhouse action that gets p's workers back, when enough are stuck
-    (RB, Guardhouse: release from Prison for free, from other boards for 5
-    Silver); None otherwise. A player with most workers stuck places one a turn
-    and gathers next to nothing: the plan would never finish a building."""
-    pl = s.players[p]
-    if pl.in_prison >= RELEASE_AT:
-        return "release_prison"
-    if _held_by_others(s, p) >= RELEASE_AT and _can_pay(s, p, *GUARD_PRICES["release_silver"]):
-        return "release_silver"
-    return None
-
-
-def _wanted(s, p) -> tuple[str | None, frozenset]:
-    """What p's nearest building still needs most (a resource, "silver" to hire
-    a missing skill, "cards" for a first building card, or None) and the skills missing."""
-    near = _nearest_build(s, p)
-    if near is None:
-        return "cards", frozenset()
-    _cost, missing, short = near
-    if missing:
-        return ("silver" if s.players[p].silver < HIRE_SILVER else "skill"), frozenset(missing)
-    if not short:
-        return None, frozenset()
-    return max(short, key=lambda r: (short[r], r)), frozenset()
-
-
-def stalemate_choice(s, acts):
-    """Play towards the end of the game: construct (the Guildhall filling up is
-    what ends it); get workers back from Prison (or from other boards) when
-    `RELEASE_AT` or more are stuck there; else work towards the building in hand
-    nearest to being built: a building card when there is none, an apprentice
-    with a skill it needs (Silver first to pay for one), else the good it lacks
-    most (Marble by trading Wood and Stone at the King's Storehouse). When
-    everyone plays it, the game ends (tests/test_bots.py)."""
-    acts = without_free_discards(s, acts)
-    p = s.current_player
-    pl = s.players[p]
-    d = s.decision
-    by_kind: dict[str, list[Action]] = {}
-    for a in acts:
-        by_kind.setdefault(a.kind, []).append(a)
-    want, missing = _wanted(s, p)
-    if d == "place":
-        places = {a.location: a for a in by_kind.get("place", ())}
-        if "guildhall" in places:
-            return places["guildhall"]
-        if "guardhouse" in places and _release(s, p):
-            return places["guardhouse"]
-        loc: str | None
-        if want in ("cards", "skill"):
-            loc = "workshop"
-        elif want == "marble":
-            loc = "storehouse" if pl.wood + pl.stone >= 3 else ("forest" if pl.wood <= pl.stone else "quarry")
-        else:
-            loc = _GATHERED_AT.get(want) if want else None
-        if loc in places:
-            return places[loc]
-        return fast_choice(s, acts, random.Random(s.turn_no))
-    if d == "workshop":
-        if want == "skill":
-            for a in by_kind.get("hire", ()):
-                if _cards.APPRENTICES[s.display[a.target] - 1].skills & missing:
-                    return a
-        if "plans" in by_kind and (want == "cards" or not by_kind.get("hire")):
-            return by_kind["plans"][0]
-        if by_kind.get("hire"):
-            return by_kind["hire"][0]
-    if d == "guildhall" or d == "crane":
-        builds = by_kind.get("construct", []) + by_kind.get("cathedral", [])
-        if builds:
-            return max(builds, key=lambda a: _build_worth(s, p, a))
-    if d == "guardhouse":
-        guards = {a.option: a for a in by_kind.get("guard", ())}
-        for option in (_release(s, p), "release_prison"):
-            if option in guards:
-                return guards[option]
-        if "stop" in by_kind:  # the Guardhouse offers Stop after its first action
-            return by_kind["stop"][0]
-    if d == "mines":
-        mines = {a.option: a for a in by_kind.get("mine", ())}
-        if "gold" in mines and want != "clay":  # Gold scores; Clay beyond need does not
-            return mines["gold"]
-        if mines:
-            return mines.get("clay") or next(iter(mines.values()))
-    if d == "storehouse":
-        if want == "marble":
-            for a in by_kind.get("trade", ()):
-                if isinstance(a.option, tuple) and len(a.option) == 3 and set(a.option) <= {"wood", "stone"}:
-                    return a
-        if "stop" in by_kind:
-            return by_kind["stop"][0]
-    return fast_choice(s, acts, random.Random(s.turn_no))
-
-
-class HeuristicBot:
-    """Plays sensibly by looking one turn ahead.
-
-    For each legal action it plays the rest of its own turn greedily (each later
-    choice of the turn one step ahead) and keeps the action whose end-of-turn
-    position is worth most by `relative_value`: its `position_value` minus the
-    best opponent's. That makes it build, advance the Cathedral, gather what
-    its hand needs, keep its Virtue out of the low band (no Cathedral at 4 or
-    less), pay off Debts, and capture big groups of the leader. It looks ahead
-    on a determinization drawn from its own view, so it never sees a hidden
-    card (the opponents' hands it values are sampled, like the deck it draws
-    from). Ties are broken by its seeded generator. After `LONG_GAME_TURNS`
-    turns per player it plays `stalemate_choice`, and from `LEAD_CLOSE_TURNS`
-    on whenever it leads on points (`plays_for_the_end`).
+class HeuristicBot(_PerGame):
+    """The game's heuristic player (role "heuristic", made with this bot's
+    seed; for Architects `archwk.games.architects.play.heuristics.HeuristicBot`,
+    which looks one turn ahead). A game without one gets `FastBot`.
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=3)
@@ -543,50 +92,15 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = 0):
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._bot: Any = None
+        self._bot_game = None
 
-    def choose(self, state: GameState):
-        acts = state.legal_actions()
-        if not acts:
-            raise ValueError(f"no legal action: {state.prompt}")
-        if len(acts) == 1:
-            return acts[0]
-        p = state.current_player
-        assert p is not None  # a legal action: the game is not over
-        if plays_for_the_end(state, p):  # past the stalemate turn too (LONG_GAME_TURNS < STALEMATE_TURNS)
-            return stalemate_choice(state, acts)
-        # look ahead on a determinization, never on the real game: drawing cards
-        # (plans, the Black Market look) must not show what the deck holds
-        state = Determinizer(state.view(p), p).sample(self._rng)
-        if state.phase != "play":
-            return self._setup_choice(state, acts)
-        best, best_v = [], float("-inf")
-        for a in without_free_discards(state, acts):
-            v = self._turn_value(state.apply(a), p, state.turn_no)
-            if v > best_v + 1e-9:
-                best, best_v = [a], v
-            elif v > best_v - 1e-9:
-                best.append(a)
-        if not best:
-            return acts[0]
-        return best[0] if len(best) == 1 else best[int(self._rng.random() * len(best))]
-
-    def _turn_value(self, s, p: int, turn: int, budget: int = 8) -> float:
-        """Finish p's turn greedily (one step ahead each time); the value at its end."""
-        while budget > 0 and not s.is_over and s.current_player == p and s.turn_no == turn:
-            acts = without_free_discards(s, s.legal_actions())
-            if not acts:
-                break
-            if len(acts) == 1:
-                s = s.apply(acts[0])
-            else:
-                s = max((s.apply(a) for a in acts), key=lambda x: relative_value(x, p))
-            budget -= 1
-        return relative_value(s, p)
-
-    def _setup_choice(self, state, acts):
-        p = state.current_player
-        return max(acts, key=lambda a: relative_value(state.apply(a), p) + 1e-6 * self._rng.random())
+    def choose(self, state):
+        side = self.side(state)
+        if self._bot is None or self._bot_game is not side.game:
+            self._bot = (side.heuristic or FastBot)(self.seed)
+            self._bot_game = side.game
+        return self._bot.choose(state)
 
     def __repr__(self):
         return f"HeuristicBot({self.seed!r})"
@@ -594,52 +108,10 @@ class HeuristicBot:
 
 # =========================================================================== search bot
 
-def rollout(s, rng, depth: int | None):
-    """Play `fast_choice` for every seat from `s` for `depth` decisions (None: to
-    the end); returns the state reached. The states played are quiet
-    (`archwk.games.architects.engine.quiet`: no event log; the same positions)."""
-    s = quiet(s)
-    k = 0
-    while not s.is_over and (depth is None or k < depth):
-        s = s.apply(fast_choice(s, s.legal_actions(), rng))
-        k += 1
-    return s
-
-
-#: VP margin over the best opponent that counts as a sure win (the leaf reward
-#: is a logistic curve of the margin with this scale)
+#: the margin over the best opponent, in the game's points, that counts as a
+#: sure win: the leaf reward is a logistic curve of the margin on this scale
+#: (tuned on Architects' VP)
 REWARD_SCALE = 4.0
-
-
-def leaf_rewards(s) -> list[float]:
-    """Each player's reward in [0, 1] for a position reached by search: a logistic
-    curve of their margin over the best other player (final scores if the game
-    is over, else `position_value`)."""
-    if s.is_over:
-        vals = [float(sc.total) for sc in final_scores(s)]
-    else:
-        vals = [position_value(s, i) for i in range(len(s.players))]
-    out = []
-    for i, v in enumerate(vals):
-        best = max(x for j, x in enumerate(vals) if j != i) if len(vals) > 1 else 0.0
-        out.append(_squash(v - best))
-    return out
-
-
-class _Node:
-    """A decision in the search tree (shared by all determinizations): per
-    action seen here, its prior value, visits and reward sum for the mover."""
-    __slots__ = ("children", "mover", "n", "prior", "total", "visits")
-
-    # keyed by the action's identity tuple (`Action._key`: hashed and compared by the
-    # interpreter itself; each determinization lists its own Action objects)
-    def __init__(self, mover: int):
-        self.mover = mover
-        self.n = 0
-        self.prior: dict = {}      # action key -> reward estimate one step ahead (0..1)
-        self.visits: dict = {}     # action key -> visits
-        self.total: dict = {}      # action key -> reward sum
-        self.children: dict = {}   # action key -> _Node
 
 
 def _squash(margin: float) -> float:
@@ -647,21 +119,50 @@ def _squash(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-m))
 
 
-class MCTSBot:
+def _rewards(side: PlaySide, s) -> list[float]:
+    n = len(s.players)
+    if side.worth is None:  # a game without an evaluator is valued by who wins
+        if not s.is_over:
+            return [1.0 / n] * n
+        won = side.game.winners(s)
+        return [1.0 / len(won) if i in won else 0.0 for i in range(n)]
+    if s.is_over:
+        vals = [float(sc.total) for sc in side.game.final_scores(s)]
+    else:
+        worth = side.worth
+        vals = [worth(s, i) for i in range(n)]
+    out = []
+    for i, v in enumerate(vals):
+        best = max(x for j, x in enumerate(vals) if j != i) if n > 1 else 0.0
+        out.append(_squash(v - best))
+    return out
+
+
+def leaf_rewards(s) -> list[float]:
+    """Each seat's reward in [0, 1] for a position reached by search: a logistic
+    curve (`REWARD_SCALE`) of its margin over the best other seat (final scores
+    if the game is over, else the game's evaluator, role "evaluator"). A game
+    without an evaluator: the winners share 1 at the end, every seat has 1/n before."""
+    return _rewards(PlaySide(s.game), s)
+
+
+class MCTSBot(_PerGame):
     """Monte Carlo tree search over determinizations (single-observer
-    information-set MCTS with value priors).
+    information-set MCTS with value priors), on the core of `archwk.ai.search`.
 
     Each iteration samples a full game consistent with the bot's own view
-    (`archwk.ai.determinize.Determinizer`: other hands, deck orders, the generator)
-    and walks the shared tree from the root, at each decision taking the action
-    legal in that sample with the best PUCT score for the seat deciding there:
-    its mean reward so far (at first, its prior: the seat's `relative_value`
-    one step ahead, squashed to 0..1) plus an exploration bonus. At the first
-    decision not yet in the tree the walk stops; `rollout` decisions of
-    `fast_choice` follow (0 by default: the position is scored as it is) and
-    `leaf_rewards` scores it for every seat; each seat's choices on the path
-    are credited with that seat's reward. The action visited most at the root
-    is played. Setup decisions (drafts) are left to the heuristic bot.
+    (the game's determinizer: for Architects other hands, deck orders, the
+    generator) and walks the shared tree from the root, at each decision taking
+    the action legal in that sample with the best PUCT score for the seat
+    deciding there: its mean reward so far (at first, its prior: the seat's
+    relative worth one step ahead, by the game's evaluator, squashed to 0..1)
+    plus an exploration bonus. At the first decision not yet in the tree the
+    walk stops; `rollout` decisions of the game's rollout policy follow (0 by
+    default: the position is scored as it is; a game without an evaluator is
+    played to the end) and `leaf_rewards` scores it for every seat; each seat's
+    choices on the path are credited with that seat's reward. The action
+    visited most at the root is played. The decisions the game leaves to its
+    heuristic player (Architects' setup drafts) are left to `HeuristicBot`.
 
     `iterations` is the search budget per decision.
 
@@ -684,70 +185,51 @@ class MCTSBot:
         self._setup = HeuristicBot(seed)
         self.last_visits: dict = {}
 
-    def choose(self, state: GameState):
+    def choose(self, state):
         acts = state.legal_actions()
         if not acts:
             raise ValueError(f"no legal action: {state.prompt}")
         if len(acts) == 1:
             return acts[0]
-        if state.phase != "play":
+        side = self.side(state)
+        if side.leave_to_heuristic(state):
             return self._setup.choose(state)
-        if in_stalemate(state):
-            return stalemate_choice(state, acts)
+        fixed = side.backstop(state, acts)
+        if fixed is not None:
+            return fixed
         me = state.current_player
         assert me is not None  # a legal action: the game is not over
-        det = Determinizer(state.view(me), me)
-        root = _Node(me)
-        rng = self._rng
-        for _ in range(self.iterations):
-            self._iterate(quiet(det.sample(rng)), root, rng)  # no event log: nobody reads it
-        self.last_visits = {a: root.visits[a._key] for a in acts if a._key in root.visits}
-        return max(acts, key=lambda a: (root.visits.get(a._key, 0), root.prior.get(a._key, 0.0)))
+        root = Node()
+        self.search(side).run(root, side.sampler(state, me), self._rng, iterations=self.iterations)
+        key = side.key
+        keys = [key(a) for a in acts]
+        self.last_visits = {a: root.visits[k] for a, k in zip(acts, keys) if k in root.visits}
+        best = max(range(len(acts)), key=lambda i: (root.visits.get(keys[i], 0), root.prior.get(keys[i], 0.0)))
+        return acts[best]
 
-    def _iterate(self, s, root: _Node, rng) -> None:
-        c = self.exploration
-        node = root
-        path = []
+    def search(self, side: PlaySide) -> Search:
+        """The search core configured for this bot and `side`'s game."""
+        worth = side.worth
+
+        def expand(s, mover, actions):
+            if worth is None:  # every action alike until searched
+                return [(1.0, None, None) for _ in actions]
+            out = []
+            for a in actions:
+                x = s.apply(a)
+                p = _squash(relative(worth, x, mover))
+                out.append((p, p, x))
+            return out
+
+        depth = self.rollout if worth is not None else None
         leaf = None
-        while not s.is_over:
-            legal = without_free_discards(s, s.legal_actions())
-            mover = s.current_player
-            prior = node.prior
-            applied = {}
-            for a in legal:
-                k = a._key
-                if k not in prior:
-                    x = s.apply(a)
-                    applied[k] = x
-                    prior[k] = _squash(relative_value(x, mover))
-            sq = c * math.sqrt(node.n + 1)
-            visits, total, spread = node.visits, node.total, len(legal) * 0.5
-            best = best_a = None
-            best_u = -1.0
-            for a in legal:
-                k = a._key
-                v = visits.get(k, 0)
-                q = total[k] / v if v else prior[k]
-                u = q + sq * prior[k] / spread / (1 + v)
-                if u > best_u:
-                    best, best_a, best_u = k, a, u
-            path.append((node, best))
-            s = applied.get(best) or s.apply(best_a)
-            child = node.children.get(best)
-            if child is None:
-                if s.is_over:
-                    break
-                node.children[best] = _Node(s.current_player)
-                leaf = True
-                break
-            node = child
-        if leaf and self.rollout:
-            s = rollout(s, rng, self.rollout)
-        r = leaf_rewards(s)
-        for nd, a in path:
-            nd.n += 1
-            nd.visits[a] = nd.visits.get(a, 0) + 1
-            nd.total[a] = nd.total.get(a, 0.0) + r[nd.mover]
+        if depth is None or depth:
+            def leaf(before, after, mover, rng):
+                return side.rollout(after, rng, depth)
+
+        return Search(value=lambda s: _rewards(side, s), expand=expand, key=side.key,
+                      candidates=side.candidates, leaf=leaf, exploration=self.exploration,
+                      spread_prior=True)
 
     def __repr__(self):
         return f"MCTSBot({self.seed!r}, iterations={self.iterations}, rollout={self.rollout})"

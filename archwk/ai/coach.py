@@ -7,11 +7,11 @@ work together:
   ranks the choices: the hint's order, and the best choice a move is judged
   against, are the moves it would play (its root visits);
 * the chance to win after a choice is measured by playing it out on many full
-  games consistent with that view (`archwk.ai.determinize.Determinizer`). In
+  games consistent with that view (`archwk.games.architects.play.determinize.Determinizer`). In
   each sample the choice is applied, the mover finishes the turn greedily (each
   later choice of the turn the one whose position has the best chance by
   `archwk.ai.winchance.win_chances`), then every seat plays with the fast
-  rule-of-thumb policy (`archwk.ai.bots.fast_choice`) for one more round (the
+  rule-of-thumb policy (`archwk.games.architects.play.heuristics.fast_choice`) for one more round (the
   other seats' turns, the mover's next turn, the other seats' turns again), and
   the mover's win chance there is the sample's value. A choice's `win_chance`
   is the mean over its samples with a 95 % interval. Sample j is the same game
@@ -54,11 +54,11 @@ from typing import Any
 from ..games.architects.actions import Action
 from ..games.architects.engine import quiet
 from ..games.architects.model import GameState
+from ..games.architects.play.determinize import Determinizer, viewer_of
+from ..games.architects.play.heuristics import fast_choice, without_free_discards
 from ..games.architects.record import load as _load_record
 from ..games.architects.record import replay_doc as _replay_doc
 from ..games.architects.scoring import final_scores
-from .bots import fast_choice, without_free_discards
-from .determinize import Determinizer, viewer_of
 from .evaluate import mean_ci
 from .expert import ExpertBot
 from .winchance import win_chances

@@ -1,13 +1,15 @@
 """Move evaluation: which action is better here, and by how much?
 
 `evaluate_actions(state)` answers for the player to move, from that player's
-view only. Each rollout draws a determinization (`Determinizer`: a full game
+view only, for any game (through `state.game`, `archwk.ai.roles`). Each
+rollout draws a determinization (the game's determinizer: a full game
 consistent with what the player can see), applies the action, then lets every
-seat play the fast rule-of-thumb policy (`archwk.ai.bots.fast_choice`) for `depth`
-more decisions. The position reached is scored with `archwk.final_scores`,
-the rulebook's score, which is a projection "as if the game ended now" when
-the game is not over yet (end-game buildings included). A win is being among
-`archwk.winners` of that position (a shared win counts as a win).
+seat play the game's fast rule-of-thumb policy (Architects' `fast_choice`) for
+`depth` more decisions. The position reached is scored with the game's
+`final_scores`, for Architects the rulebook's score, which is a projection "as
+if the game ended now" when the game is not over yet (end-game buildings
+included). A win is being among the game's `winners` of that position (a
+shared win counts as a win).
 
 Rollout j uses the same determinization and the same policy seed for every
 action (common random numbers), so differences between actions are not
@@ -26,12 +28,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from archwk import Action, GameState, final_scores, winners
-
-from ..games.architects.engine import quiet
-from .bots import rollout
-from .determinize import Determinizer, viewer_of
+from .roles import PlaySide
 
 #: decisions played after the action before the position is scored (see module doc)
 DEFAULT_DEPTH = 24
@@ -46,7 +45,7 @@ class ActionValue:
     the winners; `mean_vp` and `vp_ci` (95 % normal interval) the player's VP
     at the end of the rollout (see the module doc); `n` the rollouts behind them.
     """
-    action: Action
+    action: Any
     label: str
     win_rate: float
     win_ci: tuple[float, float]
@@ -84,7 +83,7 @@ def mean_ci(xs: list[float], z: float = _Z) -> tuple[float, tuple[float, float]]
     return m, (m - half, m + half)
 
 
-def evaluate_actions(state: GameState, rollouts: int = 100, seed: int = 0, depth: int | None = DEFAULT_DEPTH,
+def evaluate_actions(state, rollouts: int = 100, seed: int = 0, depth: int | None = DEFAULT_DEPTH,
                      *, actions=None, player: int | None = None) -> list[ActionValue]:
     """Each legal action's win chance and expected VP for the player to move,
     by `rollouts` Monte Carlo rollouts per action (see the module doc).
@@ -105,16 +104,22 @@ def evaluate_actions(state: GameState, rollouts: int = 100, seed: int = 0, depth
         raise ValueError(f"evaluate_actions: depth must be 0 or more (or None), got {depth}")
     if state.is_over:
         raise ValueError("evaluate_actions: the game is over; there is no decision to evaluate")
+    side = PlaySide(state.game)
+    game = side.game
     if player is None:
         player = state.current_player
         assert player is not None  # the game is not over
-        if state.is_view and viewer_of(state) not in (None, player):
+        if state.is_view and side.viewer_of is not None and side.viewer_of(state) not in (None, player):
             raise ValueError("evaluate_actions: this is another player's view; "
                              "evaluate from the view of the player to move")
-    det = Determinizer(state if state.is_view else state.view(player), player)
+    if side.determinizer is None:  # the game hides nothing
+        def sample(rng):
+            return state
+    else:
+        sample = side.determinizer(state if state.is_view else state.view(player), player).sample
     rng = random.Random(seed)
     seeds = [rng.getrandbits(64) for _ in range(rollouts)]
-    legal = det.sample(random.Random(seeds[0])).legal_actions()
+    legal = sample(random.Random(seeds[0])).legal_actions()
     if actions is not None:
         wanted = list(actions)
         bad = [a for a in wanted if a not in legal]
@@ -124,12 +129,12 @@ def evaluate_actions(state: GameState, rollouts: int = 100, seed: int = 0, depth
     wins = [0] * len(legal)
     vps: list[list[float]] = [[] for _ in legal]
     for j in range(rollouts):
-        base = quiet(det.sample(random.Random(seeds[j])))  # no event log: the same positions
+        base = side.quiet(sample(random.Random(seeds[j])))  # no event log: the same positions
         for i, a in enumerate(legal):
             s = base.apply(a)
-            s = rollout(s, random.Random(seeds[j] ^ 0x5DEECE66D), depth)
-            vps[i].append(float(final_scores(s)[player].total))
-            if player in winners(s):
+            s = side.rollout(s, random.Random(seeds[j] ^ 0x5DEECE66D), depth)
+            vps[i].append(float(game.final_scores(s)[player].total))
+            if player in game.winners(s):
                 wins[i] += 1
     out = []
     for i, a in enumerate(legal):

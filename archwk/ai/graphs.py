@@ -19,8 +19,8 @@ from archwk import GameState, Options, final_scores, new_game
 
 from ..games.architects import cards
 from ..games.architects.model import BLACK_MARKET_SPACES
+from ..games.architects.play.determinize import determinize
 from ..games.architects.state import _PLAYER_FIELDS
-from .determinize import determinize
 
 _POSITION_FIELDS = ("options", "seed", "board", "black_market", "guildhall", "tax",
                     "building_deck", "apprentice_deck", "display", "display_silver", "bm_small",

@@ -38,19 +38,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from .bots import FastBot, HeuristicBot, MCTSBot, RandomBot
 from .expert import ExpertBot
 
-if TYPE_CHECKING:
-    from ..games.architects.model import Action, GameState
-
 
 class Bot(Protocol):
-    """What the registry makes: something that chooses a legal action."""
+    """What the registry makes: something that chooses a legal action of any
+    game (`archwk.kit.game.State`)."""
 
-    def choose(self, state: GameState) -> Action: ...
+    def choose(self, state: Any) -> Any: ...
 
 
 class UnknownBot(ValueError):

@@ -1,6 +1,6 @@
 """Analysis, under its public name: move evaluation by Monte Carlo rollouts
 (`archwk.ai.evaluate`), determinization of hidden information
-(`archwk.ai.determinize`), graphs (`archwk.ai.graphs`: decision tree, card
+(Architects': `archwk.games.architects.play.determinize`), graphs (`archwk.ai.graphs`: decision tree, card
 synergy, worker flow), win chances (`archwk.ai.winchance`) and the coach
 (`archwk.ai.coach`: hint, judge, review, exercises). The rules never import this package (nor `archwk.ai`).
 
@@ -8,10 +8,10 @@ Nothing heavy is imported here: networkx is imported by the graph functions
 when they are called, so `import archwk.analysis` stays cheap.
 """
 from ..ai.coach import VERDICTS, Choice, Exercise, Judgement, Review, exercises, hint, judge, review
-from ..ai.determinize import Determinizer, determinize, viewer_of
 from ..ai.evaluate import DEFAULT_DEPTH, ActionValue, evaluate_actions, mean_ci, wilson
 from ..ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
 from ..ai.winchance import win_chances
+from ..games.architects.play.determinize import Determinizer, determinize, viewer_of
 
 __all__ = [
     "DEFAULT_DEPTH",

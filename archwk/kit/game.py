@@ -102,18 +102,23 @@ class Game:
     play_side: Mapping[str, str] = field(default_factory=dict)  #: role -> "module:name"
     #: the figures its source does not print, marked as examples (empty: all printed)
     unprinted: tuple[str, ...] = ()
+    #: the play-side objects already imported, by role (`play` fills it)
+    _imported: dict = field(default_factory=dict, init=False, compare=False)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
 
     def play(self, role: str) -> Any:
-        """The play-side object for `role`, imported when first asked. The roles:
-        "evaluator" (state, seat -> the seat's worth, in the game's points),
-        "determinizer" (a class: (view, seat) with `.sample(rng)` -> a full state the
-        view could be a view of), "heuristic" (a bot class: (seed) with
-        `.choose(state)`), "winchance_features" (state -> one row of figures per seat)."""
+        """The play-side object for `role` ("evaluator", "determinizer",
+        "winchance_features", ...; `archwk.ai.roles` lists them), imported
+        when first asked."""
+        try:
+            return self._imported[role]
+        except KeyError:
+            pass
         try:
             path = self.play_side[role]
         except KeyError:
             raise LookupError(f"{self.title} has no {role!r} for the bots") from None
-        return _load(path)
+        obj = self._imported[role] = _load(path)
+        return obj

@@ -10,7 +10,7 @@ import pytest
 
 import archwk
 from archwk.ai import bots
-from archwk.ai.determinize import Determinizer, determinize, viewer_of
+from archwk.games.architects.play.determinize import Determinizer, determinize, viewer_of
 from archwk.ai.evaluate import evaluate_actions, mean_ci, wilson
 from archwk.ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
 from archwk.games.architects import cards

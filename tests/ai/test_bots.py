@@ -9,7 +9,9 @@ import pytest
 
 import archwk
 from archwk.ai import bots
-from archwk.ai.determinize import Determinizer
+from archwk.games.architects.play import heuristics
+from archwk.games.architects.play.determinize import Determinizer
+from archwk.games.architects.table import guildhall_spaces
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from archwk.games.architects.table import guildhall_spaces
 
@@ -77,16 +79,16 @@ def test_mcts_bot_rejects_no_iterations():
 
 def test_position_value_cache_agrees_with_fresh_computation():
     s = _mid_game(n=4, decisions=120)
-    cached = [bots.position_value(s, p) for p in range(4)]
-    bots._PERSONAL.clear()
-    assert [bots.position_value(s, p) for p in range(4)] == cached
-    assert bots.relative_value(s, 0) == pytest.approx(cached[0] - max(cached[1:]))
+    cached = [heuristics.position_value(s, p) for p in range(4)]
+    heuristics._PERSONAL.clear()
+    assert [heuristics.position_value(s, p) for p in range(4)] == cached
+    assert heuristics.relative_value(s, 0) == pytest.approx(cached[0] - max(cached[1:]))
 
 
 def test_leaf_rewards_between_0_and_1_and_favour_the_leader():
     s = _mid_game(n=3, decisions=150)
     r = bots.leaf_rewards(s)
-    vals = [bots.position_value(s, p) for p in range(3)]
+    vals = [heuristics.position_value(s, p) for p in range(3)]
     assert all(0 <= x <= 1 for x in r)
     assert r.index(max(r)) == vals.index(max(vals))
 
@@ -97,7 +99,7 @@ def test_stalemate_choice_builds_when_it_can():
         if s.decision == "place" and any(a.location == "guildhall" for a in s.legal_actions()):
             break
         s = s.apply(bots.FastBot(1).choose(s))
-    assert bots.stalemate_choice(s, s.legal_actions()).location == "guildhall"
+    assert heuristics.stalemate_choice(s, s.legal_actions()).location == "guildhall"
 
 
 def _placing(n=2, seed=4):
@@ -109,7 +111,7 @@ def _placing(n=2, seed=4):
 
 def _backstop(s):
     acts = s.legal_actions()
-    return acts[0] if len(acts) == 1 else bots.stalemate_choice(s, acts)
+    return acts[0] if len(acts) == 1 else heuristics.stalemate_choice(s, acts)
 
 
 def test_backstop_hires_the_skill_its_building_needs():
@@ -120,11 +122,11 @@ def test_backstop_hires_the_skill_its_building_needs():
     display = [1, 2, 3, 4, 5, 6, 8, 10]  # only the apprentice in slot 2 (an Acolyte) has Masonry
     s = s.edit(player=p, hand=["Factory"], apprentices=[], silver=10, display=display,
                resources={"clay": 0, "wood": 0, "stone": 0, "gold": 0, "marble": 0})
-    a = bots.stalemate_choice(s, s.legal_actions())
+    a = heuristics.stalemate_choice(s, s.legal_actions())
     assert a.kind == "place" and a.location == "workshop"
     s = s.apply(a)
     assert s.decision == "workshop"
-    hire = bots.stalemate_choice(s, s.legal_actions())
+    hire = heuristics.stalemate_choice(s, s.legal_actions())
     assert hire.kind == "hire" and "masonry" in archwk.games.architects.cards.APPRENTICES[s.display[hire.target] - 1].skills
 
 
@@ -133,10 +135,10 @@ def test_backstop_trades_for_the_marble_its_building_needs():
     s = _placing()
     p = s.current_player
     s = s.edit(player=p, hand=["Fountain"], resources={"clay": 0, "wood": 4, "stone": 3, "gold": 0, "marble": 0})
-    a = bots.stalemate_choice(s, s.legal_actions())
+    a = heuristics.stalemate_choice(s, s.legal_actions())
     assert a.kind == "place" and a.location == "storehouse"
     s = s.apply(a)
-    trade = bots.stalemate_choice(s, s.legal_actions())
+    trade = heuristics.stalemate_choice(s, s.legal_actions())
     assert trade.kind == "trade" and len(trade.option) == 3 and set(trade.option) <= {"wood", "stone"}
     assert s.apply(trade).players[p].marble == 1
 
@@ -147,10 +149,10 @@ def test_backstop_takes_the_gold_its_building_needs():
     p = s.current_player
     s = s.edit(player=p, hand=["Steeple"], resources={"clay": 0, "wood": 2, "stone": 0, "gold": 0, "marble": 0},
                workers_at={"mines": {p: 3}})
-    a = bots.stalemate_choice(s, s.legal_actions())
+    a = heuristics.stalemate_choice(s, s.legal_actions())
     assert a.kind == "place" and a.location == "mines"
     s = s.apply(a)
-    take = bots.stalemate_choice(s, s.legal_actions())
+    take = heuristics.stalemate_choice(s, s.legal_actions())
     assert take.option == "gold" and s.apply(take).players[p].gold == 2
 
 
@@ -220,15 +222,15 @@ def test_a_heuristic_leader_plays_for_the_end_of_a_long_game(monkeypatch):
     p = s.current_player
     lead = s.edit(player=p, silver=s.players[p].silver + 60)  # Silver scores 1 VP per 10: p leads
     behind = s.edit(player=1 - p, silver=s.players[1 - p].silver + 200)
-    plan = bots.stalemate_choice(lead, lead.legal_actions())
-    assert not bots.leads_a_long_game(lead, p)  # the game is young
+    plan = heuristics.stalemate_choice(lead, lead.legal_actions())
+    assert not heuristics.leads_a_long_game(lead, p)  # the game is young
     usual = bots.HeuristicBot(3).choose(lead)
     usual_behind = bots.HeuristicBot(3).choose(behind)
     assert usual != plan
-    monkeypatch.setattr(bots, "LEAD_CLOSE_TURNS", 0)  # every position is a long game
-    assert bots.leads_a_long_game(lead, p) and not bots.leads_a_long_game(lead, 1 - p)
+    monkeypatch.setattr(heuristics, "LEAD_CLOSE_TURNS", 0)  # every position is a long game
+    assert heuristics.leads_a_long_game(lead, p) and not heuristics.leads_a_long_game(lead, 1 - p)
     assert bots.HeuristicBot(3).choose(lead) == plan
-    assert not bots.leads_a_long_game(behind, p)
+    assert not heuristics.leads_a_long_game(behind, p)
     assert bots.HeuristicBot(3).choose(behind) == usual_behind
 
 
@@ -239,10 +241,10 @@ def test_a_heuristic_bot_plays_for_the_end_of_a_very_long_game_ahead_or_behind(m
     s = _placing(seed=6)
     p = s.current_player
     behind = s.edit(player=1 - p, silver=s.players[1 - p].silver + 200)
-    plan = bots.stalemate_choice(behind, behind.legal_actions())
+    plan = heuristics.stalemate_choice(behind, behind.legal_actions())
     usual = bots.HeuristicBot(3).choose(behind)
-    assert usual != plan and not bots.plays_for_the_end(behind, p)
-    assert bots.LEAD_CLOSE_TURNS < bots.LONG_GAME_TURNS < bots.STALEMATE_TURNS
-    monkeypatch.setattr(bots, "LONG_GAME_TURNS", 0)  # every position is a very long game
-    assert not bots.leads_a_long_game(behind, p) and bots.plays_for_the_end(behind, p)
+    assert usual != plan and not heuristics.plays_for_the_end(behind, p)
+    assert heuristics.LEAD_CLOSE_TURNS < heuristics.LONG_GAME_TURNS < heuristics.STALEMATE_TURNS
+    monkeypatch.setattr(heuristics, "LONG_GAME_TURNS", 0)  # every position is a very long game
+    assert not heuristics.leads_a_long_game(behind, p) and heuristics.plays_for_the_end(behind, p)
     assert bots.HeuristicBot(3).choose(behind) == plan

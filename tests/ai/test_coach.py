@@ -16,10 +16,11 @@ import pytest
 import archwk
 import archwk.analysis
 from archwk.ai import coach
-from archwk.ai.bots import HeuristicBot, without_free_discards
-from archwk.ai.determinize import Determinizer
+from archwk.ai.bots import HeuristicBot
 from archwk.ai.expert import ExpertBot
 from archwk.games.architects.actions import Action
+from archwk.games.architects.play.determinize import Determinizer
+from archwk.games.architects.play.heuristics import without_free_discards
 
 DATA = Path(__file__).parent / "data"
 FAST = {"seconds": None, "max_samples": 6, "search_iterations": 40}

@@ -8,9 +8,12 @@ import pytest
 import archwk
 from archwk import bots
 from archwk.ai import expert
-from archwk.ai.bots import RELEASE_AT, HeuristicBot, without_free_discards
-from archwk.ai.determinize import Determinizer
-from archwk.ai.expert import ExpertBot, leaf_worth, softmax_value
+from archwk.ai.bots import HeuristicBot
+from archwk.ai.expert import ExpertBot
+from archwk.games.architects.play import expert as play_expert
+from archwk.games.architects.play.determinize import Determinizer
+from archwk.games.architects.play.expert import leaf_worth, softmax_value
+from archwk.games.architects.play.heuristics import RELEASE_AT, without_free_discards
 from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from archwk.games.architects.model import OPEN_INDEX
 
@@ -227,7 +230,7 @@ def test_leaf_worth_counts_a_mines_group_by_its_gold():
     s6 = s.edit(workers_at={"mines": {p: 6}})
     gain = leaf_worth(s6, p) - leaf_worth(s0, p)
     heuristic_gain = bots.position_value(s6, p) - bots.position_value(s0, p)
-    assert gain - heuristic_gain == pytest.approx(expert.MINES_GROUP_VP * 3)
+    assert gain - heuristic_gain == pytest.approx(play_expert.MINES_GROUP_VP * 3)
     assert softmax_value(s6)[p] > softmax_value(s0)[p]
 
 
@@ -248,14 +251,14 @@ def test_leaf_worth_gives_nothing_for_goods_no_building_needs():
 def test_closing_weight_grows_from_the_first_to_the_second_close_turn():
     """0 before CLOSE_TURNS[0] turns a player, 1 from CLOSE_TURNS[1], in between
     in proportion; the same at every player count."""
-    lo, hi = expert.CLOSE_TURNS
+    lo, hi = play_expert.CLOSE_TURNS
     for n in (2, 4):
         s = archwk.new_game(n, seed=1)
-        assert expert.closing_weight(s) == 0.0
+        assert play_expert.closing_weight(s) == 0.0
         weights = []
         for per in (lo - 1, lo, (lo + hi) / 2, hi, hi + 30):
             fake = type("Long", (), {"turn_no": per * n, "players": s.players})()
-            weights.append(expert.closing_weight(fake))
+            weights.append(play_expert.closing_weight(fake))
         assert weights == [0.0, 0.0, pytest.approx(0.5), 1.0, 1.0]
 
 
@@ -271,7 +274,7 @@ def test_a_long_game_leans_on_the_closing_plan(monkeypatch):
     short.choose(s)
     plain.choose(s)
     assert short.last_prior == plain.last_prior  # turn_no is far below CLOSE_TURNS[0]
-    monkeypatch.setattr(expert, "CLOSE_TURNS", (0, 1))  # every position is a long game
+    monkeypatch.setattr(play_expert, "CLOSE_TURNS", (0, 1))  # every position is a long game
     long = ExpertBot(3, seconds=None, iterations=8)
     long.choose(s)
     plan = bots.stalemate_choice(s, cands)
@@ -289,7 +292,7 @@ def test_the_closing_plan_gives_way_to_a_clearly_better_move():
     from pathlib import Path
     path = Path(__file__).parent / "data" / "last_turn_storehouse.json"
     s = archwk.GameState.from_json(path.read_text(encoding="utf-8"))
-    assert expert.closing_weight(s) == 1.0
+    assert play_expert.closing_weight(s) == 1.0
     cands = without_free_discards(s, s.legal_actions())
     plan = bots.stalemate_choice(s, cands)
     assert plan.location == "quarry"

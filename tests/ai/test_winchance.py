@@ -1,5 +1,6 @@
 """archwk.ai.winchance (public name archwk.analysis.win_chances): each seat's chance to win,
-from public information only (issue 13), and its shipped parameters file."""
+from public information only (issue 13), with Architects' features and shipped parameters
+file (archwk.games.architects.play.winchance)."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,8 @@ import pytest
 import archwk
 from archwk.ai import winchance as wc
 from archwk.ai.bots import FastBot, HeuristicBot
-from archwk.ai.determinize import Determinizer
+from archwk.games.architects.play import winchance as awc
+from archwk.games.architects.play.determinize import Determinizer
 
 
 def _play(s, decisions, bots=None, seed=0):
@@ -95,7 +97,7 @@ def test_game_over_gives_the_winners():
 def test_a_decided_position_is_ranked_right():
     """Late in the game, a seat with a big lead in VP gets most of the chance."""
     s = _at_place(_play(archwk.new_game(3, seed=21), 250))
-    assert wc.progress(s) > 0.3, "pick a later position"
+    assert awc.progress(s) > 0.3, "pick a later position"
     leader = min(range(3), key=lambda i: archwk.final_scores(s)[i].total)  # the last one becomes the leader
     far_ahead = s.edit(leader, resources={"gold": s.players[leader].gold + 40})
     ch = wc.win_chances(far_ahead)
@@ -116,16 +118,16 @@ def test_more_vp_is_better_for_that_seat_only():
 # --------------------------------------------------------------------------- the parameters file
 
 def _doc():
-    return json.loads(wc.PARAMS_PATH.read_text(encoding="utf-8"))
+    return json.loads(awc.PARAMS_PATH.read_text(encoding="utf-8"))
 
 
 def test_shipped_parameters_match_the_features():
     doc = _doc()
-    assert doc["features"] == list(wc.FEATURES)
-    assert wc.validate_params(doc) == wc.WEIGHTS
-    assert len(wc.WEIGHTS) == len(wc.FEATURES)
+    assert doc["features"] == list(awc.FEATURES)
+    assert awc.validate_params(doc) == awc.WEIGHTS
+    assert len(awc.WEIGHTS) == len(awc.FEATURES)
     # the projected score counts for more as the Guildhall fills
-    w = dict(zip(wc.FEATURES, wc.WEIGHTS))
+    w = dict(zip(awc.FEATURES, awc.WEIGHTS))
     assert w["vp"] + w["vp_g"] + w["vp_g2"] > w["vp"] > -1
 
 
@@ -145,28 +147,28 @@ def test_malformed_parameters_are_rejected_naming_the_field(change, field):
     doc = _doc()
     change(doc)
     with pytest.raises(wc.WinChanceParamsError, match=f"field '{field}'"):
-        wc.validate_params(doc)
+        awc.validate_params(doc)
 
 
 def test_malformed_parameters_file_is_rejected(tmp_path):
     bad = tmp_path / "winchance.json"
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(wc.WinChanceParamsError, match="winchance.json: .*not valid JSON"):
-        wc.load_params(bad)
+        awc.load_params(bad)
     bad.write_text(json.dumps([1, 2]), encoding="utf-8")
     with pytest.raises(wc.WinChanceParamsError, match="expected a JSON object"):
-        wc.load_params(bad)
+        awc.load_params(bad)
     with pytest.raises(wc.WinChanceParamsError, match="cannot read"):
-        wc.load_params(tmp_path / "missing.json")
+        awc.load_params(tmp_path / "missing.json")
     doc = _doc()
     doc["weights"][0] = None
     bad.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(wc.WinChanceParamsError, match="'vp'"):
-        wc.load_params(bad)
+        awc.load_params(bad)
     assert issubclass(wc.WinChanceParamsError, archwk.ArchwkError)
 
 
 def test_weights_can_be_passed():
     s = _at_place(_play(archwk.new_game(2, seed=2), 80))
-    flat = [0.0] * len(wc.FEATURES)
+    flat = [0.0] * len(awc.FEATURES)
     assert wc.win_chances(s, flat) == [0.5, 0.5]

@@ -56,15 +56,37 @@ GAME = Game(
     game_facts=game_facts,
     seat_facts=seat_facts,
     automa_seats=automa_seats,
+    # the bots' roles (`archwk.ai.roles`), imported when first asked: the rules never import them
     play_side={
-        # a position's worth to a player, in VP (the bots' leaf evaluator)
-        "evaluator": "archwk.ai.bots:position_value",
         # a full game consistent with one player's view (what search plays on)
-        "determinizer": "archwk.ai.determinize:Determinizer",
-        # the win-chance model's features of a position, one row per seat
-        "winchance_features": "archwk.ai.winchance:features",
+        "determinizer": "archwk.games.architects.play.determinize:Determinizer",
+        # the player a view belongs to
+        "viewer_of": "archwk.games.architects.play.determinize:viewer_of",
+        # an action's identity across determinizations
+        "action_key": "archwk.games.architects.play.roles:action_key",
+        # the actions a bot considers (not the free apprentice discards)
+        "candidates": "archwk.games.architects.play.heuristics:without_free_discards",
+        # a position's worth to a player, in VP (the bots' leaf evaluator)
+        "evaluator": "archwk.games.architects.play.heuristics:position_value",
+        # the rule-of-thumb policy (the "fast" bot, rollouts)
+        "rollout_policy": "archwk.games.architects.play.heuristics:fast_choice",
         # the heuristic player
-        "heuristic": "archwk.ai.bots:HeuristicBot",
+        "heuristic": "archwk.games.architects.play.heuristics:HeuristicBot",
+        # the setup drafts, which the search bots leave to the heuristic player
+        "leave_to_heuristic": "archwk.games.architects.play.roles:leave_to_heuristic",
+        # the closing plan past the bots' stalemate turn
+        "backstop": "archwk.games.architects.play.roles:backstop",
+        # the seats that take decisions (not the Byzantine opponent)
+        "bot_seats": "archwk.games.architects.play.roles:bot_seats",
+        # the expert's leaf value, its lookahead, placement prior and long-game ramp
+        "win_value": "archwk.games.architects.play.expert:softmax_value",
+        "lookahead": "archwk.games.architects.play.expert:lookahead",
+        "prior_weights": "archwk.games.architects.play.expert:prior_weights",
+        "closing_weight": "archwk.games.architects.play.expert:closing_weight",
+        "closing_plan": "archwk.games.architects.play.heuristics:stalemate_choice",
+        # the win-chance model's features of a position, one row per seat, and their weights
+        "winchance_features": "archwk.games.architects.play.winchance:features",
+        "winchance_weights": "archwk.games.architects.play.winchance:WEIGHTS",
     },
 )
 

@@ -21,7 +21,7 @@ or saw being discarded to the bottom of the deck, and which reward cards were
 already taken. Every unseen card is treated as equally likely anywhere hidden.
 
 >>> import archwk, random
->>> from archwk.ai.determinize import Determinizer
+>>> from archwk.analysis import Determinizer
 >>> s = archwk.new_game(3, seed=7)
 >>> d = Determinizer(s.view(s.current_player), s.current_player)
 >>> full = d.sample(random.Random(1))
@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import random
 
-from ..games.architects import cards, core
-from ..games.architects.decisions import LookedAt
-from ..games.architects.model import HIDDEN, GameState
-from ..games.architects.schemes import schemes_of
+from .. import cards, core
+from ..decisions import LookedAt
+from ..model import HIDDEN, GameState
+from ..schemes import schemes_of
 
 _MASK64 = (1 << 64) - 1
 
