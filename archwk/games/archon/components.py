@@ -180,6 +180,8 @@ class Components:
     provinces: tuple[Province, ...]
     #: the tables of the file marked `printed = false`: their figures are examples
     unprinted: tuple[str, ...]
+    #: each Building tile's cost in each Season, after §9's discounts (never below 0, A20)
+    tile_costs: FrozenMap
 
     @property
     def rounds(self) -> int:
@@ -405,6 +407,14 @@ def parse(doc: Mapping, file: str, digest: str = "", source: str = "") -> Compon
     return c
 
 
+def _discounted(discounts, tile: Tile, season: int) -> FrozenMap:
+    cost = dict(tile.cost)
+    for d in discounts:
+        if d.season == season and d.level == tile.level and d.resource in cost:
+            cost[d.resource] = max(0, cost[d.resource] - d.less)
+    return FrozenMap({k: v for k, v in cost.items() if v})
+
+
 def _entry_where(file: str, kind: str, i: int, item: Any, key: str) -> Where:
     label = f"{kind} #{i + 1}"
     if isinstance(item, Mapping) and isinstance(item.get(key), (str, int)) and not isinstance(item.get(key), bool):
@@ -450,6 +460,9 @@ def _build(file, digest, source, g, entries, unprinted) -> Components:
             seen.add(k)
     locs = g["locations"]
     st = g["start"]
+    discounts = tuple(Discount(d["season"], d["level"], d["resource"], d["less"])
+                      for d in g["season_discounts"]["entries"])
+    seasons = g["season_track"]["seasons"]
     return Components(
         source=source, digest=digest,
         counts=g["counts"], start=st, actions=g["actions"], palace_slots=g["palace"]["slots"],
@@ -466,11 +479,12 @@ def _build(file, digest, source, g, entries, unprinted) -> Components:
                                   for m in MAGISTERS}),
         wall=tuple(WallSlot(s["gate"], s["players"]) for s in g["wall"]["slots"]),
         tiles=tuple(tiles),
-        discounts=tuple(Discount(d["season"], d["level"], d["resource"], d["less"])
-                        for d in g["season_discounts"]["entries"]),
+        discounts=discounts,
         grants=tuple(grants), favors=tuple(favors), attacks=tuple(attacks),
         provinces=tuple(sorted(provinces, key=lambda p: p.id)),
         unprinted=unprinted,
+        tile_costs=FrozenMap({(tile.name, season): _discounted(discounts, tile, season)
+                              for tile in tiles for season in range(1, seasons + 1)}),
     )
 
 
@@ -542,6 +556,15 @@ def _check_constraints(file: str, c: Components) -> None:
     gates = sum(1 for s in c.wall if s.gate)
     if gates != 2:
         Where(file, "[wall]").fail("slots", f"§4.2.6 marks 2 Main Gate slots, got {gates}")
+    yields = ("repository", "barracks", "treasury")
+    for b, loc in c.locations.items():
+        if loc.merchant and b not in yields:
+            Where(file, "[locations]").fail(f"{b}.merchant", "§5.4 gives a Merchant yield only in the Repository, "
+                                                             "the Barracks and the Treasury")
+    for f in c.favors:
+        if f.merchant and f.action not in yields:
+            Where(file, f"King's Favor id={f.id}").fail("merchant", "§5.4 gives a Merchant yield only for the "
+                                                                    "Repository's, Barracks' and Treasury's actions")
     for b, loc in c.locations.items():
         if not any(s.players == 2 for s in loc.slots):
             Where(file, "[locations]").fail(f"{b}.slots", "no slot open with 2 players")

@@ -93,7 +93,7 @@ def edit(state, player: int | None = None, **changes):
     t.hist = (t0.hist, EditStep(player, canon), player)
     t.hist_len = t0.hist_len + 1
     if t.events is not None:
-        t.events.append(Event("edited", player, {"fields": sorted(changes)}))
+        t.events.append(Event("edited", player, {"fields": sorted(changes)}, tuple(x.name for x in t.seats)))
     return type(state)(t, acts)
 
 

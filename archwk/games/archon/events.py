@@ -9,12 +9,15 @@ from . import actions
 
 
 class Event:
-    __slots__ = ("_data", "_kind", "_player")
+    __slots__ = ("_data", "_kind", "_names", "_player")
 
-    def __init__(self, kind: str, player: int | None, data: Mapping):
+    def __init__(self, kind: str, player: int | None, data: Mapping, names: tuple[str, ...] = ()):
         self._kind, self._player, self._data = kind, player, dict(data)
+        self._names = names  # the players' names, for the sentence (not part of the event)
 
     kind = property(lambda self: self._kind, doc="what happened")
+    who = property(lambda self: self._names[self._player] if self._player is not None and self._names else None,
+                   doc="the name of the player it happened to")
     player = property(lambda self: self._player, doc="the seat it happened to (None: the table)")
 
     @property
@@ -23,7 +26,7 @@ class Event:
 
     @property
     def text(self) -> str:
-        return actions._words.describe(self) if actions._words is not None else repr(self)
+        return actions._words.describe(self, self._names) if actions._words is not None else repr(self)
 
     def __repr__(self):
         return f"Event({self._kind!r}, player={self._player}, {self._data})"

@@ -46,7 +46,7 @@ MAX_NAME = 60
 
 def log(t: Table, kind: str, player: int | None = None, **data) -> None:
     if t.events is not None:
-        t.events.append(Event(kind, player, data))
+        t.events.append(Event(kind, player, data, tuple(s.name for s in t.seats)))
 
 
 # ================================================================ supplies and payments
@@ -280,11 +280,15 @@ def _fill_market(t: Table, grant, exact: bool) -> None:
 
 # ================================================================ the flow of the game
 
-def advance(t: Table) -> list[Action]:
+def advance(t: Table) -> list[Action] | None:
     """Run what needs no choice until a player must choose (or the game is over);
-    returns the legal actions of that decision (empty when over)."""
+    returns the legal actions of that decision (empty when over; None when a
+    placement decision surely has more than one choice: listed when asked)."""
     while True:
         if t.pending:
+            d = t.pending[-1]
+            if d.kind in ("turn", "scribe") and placements(t, d.player, first=True):
+                return None
             acts = legal(t)
             if len(acts) == 1:        # a decision with a single choice makes itself
                 resolve(t, acts[0])
@@ -636,15 +640,9 @@ def action_of(t: Table, li: int, slot: int):
     return loc, t.parts.locations[loc].merchant, loc
 
 
-def tile_cost(t: Table, name: str) -> dict[str, int]:
+def tile_cost(t: Table, name: str) -> Mapping[str, int]:
     """A Building tile's cost this Season (§9: the discounts, never below 0, A20)."""
-    tile = t.parts.tile(name)
-    cost = dict(tile.cost)
-    season = t.season
-    for d in t.parts.discounts:
-        if d.season == season and d.level == tile.level and d.resource in cost:
-            cost[d.resource] = max(0, cost[d.resource] - d.less)
-    return {k: v for k, v in cost.items() if v}
+    return t.parts.tile_costs[(name, t.season)]
 
 
 def recruit_options(t: Table, p: int, site: str, gold: int | None = None) -> list[tuple[str, str | None]]:
@@ -782,9 +780,9 @@ def blocker(t: Table, p: int, act, merchant: bool, site: str, gold: int) -> str 
     raise AssertionError(act)  # pragma: no cover
 
 
-def placements(t: Table, p: int) -> list[Action]:
+def placements(t: Table, p: int, first: bool = False) -> list[Action]:
     """Every placement player p can make now (§4, §4.2, §5), in a stable order:
-    location, slot, payment."""
+    location, slot, payment (with `first`: the first one found, if any)."""
     s = t.seats[p]
     if not s.figures:
         return []
@@ -792,22 +790,34 @@ def placements(t: Table, p: int) -> list[Action]:
     if not any(hand):
         return []
     out = []
+    pays = {1: payments(hand, 1), 2: payments(hand, 2)}
+    kinds_of = {pay: bonus_kinds(t, p, pay) for pay in pays[1] + pays[2]}
+    can: dict = {}   # (action, Merchant yield, building, Gold) -> can it be carried out
     for li in range(len(LOCATIONS)):
         row = t.occ[li]
+        tolls = {}
         for slot in range(len(row)):
             need = slot_cards(t, li, slot)
             if need is None:
                 continue
             act, sym, site = action_of(t, li, slot)
-            for pay in payments(hand, need):
-                kinds = bonus_kinds(t, p, pay)
+            for pay in pays[need]:
+                kinds = kinds_of[pay]
                 if row[slot] and "cleric" not in kinds:
                     continue
-                owed = sum(toll_due(t, p, li, kinds).values())
+                waived = "tax_collector" in kinds
+                if waived not in tolls:
+                    tolls[waived] = sum(toll_due(t, p, li, kinds).values())
+                owed = tolls[waived]
                 if owed > s.gold:
                     continue
-                if blocker(t, p, act, sym and "merchant" in kinds, site, s.gold - owed) is None:
+                key = (act, bool(sym and "merchant" in kinds), site, s.gold - owed)
+                if key not in can:
+                    can[key] = blocker(t, p, key[0], key[1], site, key[3]) is None
+                if can[key]:
                     out.append(Action._raw("place", (LOCATIONS[li], slot, pay)))
+                    if first:
+                        return out
     return out
 
 

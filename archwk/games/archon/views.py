@@ -7,6 +7,8 @@ in are hidden in the record of choices and the events. A view can be shown but
 not played on."""
 from __future__ import annotations
 
+import json
+
 from ...kit.errors import ArchwkError
 from .actions import Action
 from .constants import CARD_TYPES
@@ -31,8 +33,14 @@ def _canonical(pool: list[int], size: int) -> tuple[list[int], list[int]]:
 
 def mask_action(a, player: int, actor: int | None):
     """An action of the record as `player` may see it (`actor` made it)."""
-    if isinstance(a, EditStep) or actor == player:
+    if actor == player:
         return a
+    if isinstance(a, EditStep):
+        changes = json.loads(a.changes)
+        if "hand" not in changes:
+            return a
+        changes["hand"] = None   # another player's hand, as an edit made it: hidden
+        return EditStep(a.player, json.dumps(changes, sort_keys=True, separators=(",", ":")))
     if a.kind == "split":
         return Action._raw("split", ((-1,) * len(CARD_TYPES),))
     if a.kind == "replace" and a.zone in ("hand", "next"):
@@ -44,9 +52,9 @@ def mask_event(e: Event, player: int) -> Event:
     if e.player == player or e.player is None:
         return e
     if e.kind == "split":
-        return Event("split", e.player, {"hand": None})
+        return Event("split", e.player, {"hand": None}, e._names)
     if e.kind == "replaced" and e.data.get("zone") in ("hand", "next"):
-        return Event("replaced", e.player, {**e.data, "zone": HIDDEN_ZONE})
+        return Event("replaced", e.player, {**e.data, "zone": HIDDEN_ZONE}, e._names)
     return e
 
 

@@ -61,7 +61,7 @@ def position_value(state: GameState, seat: int) -> float:
 
 
 def relative_value(state: GameState, seat: int) -> float:
-    vals = [position_value(state, i) for i in range(len(state.players))]
+    vals = [position_value(state, i) for i in range(state._t.n)]
     others = [v for i, v in enumerate(vals) if i != seat]
     return vals[seat] - max(others)
 
