@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import archwk
 from archwk.games.archon import rules
+from archwk.games.archon.constants import MAGISTERS
 from archwk.games.archon.game import GameState
 from archwk.games.archon.options import Options
 
@@ -38,7 +39,8 @@ def started(n: int = 3, seed: int = 1, magisters: dict | None = None, **options)
     while s.decision == "start":
         p = s.current_player
         pair = (magisters or {}).get(p)
-        s = choose(s, "start", magisters=tuple(pair)) if pair else s.apply(s.legal_actions()[0])
+        s = choose(s, "start", magisters=tuple(sorted(pair, key=MAGISTERS.index))) if pair \
+            else s.apply(s.legal_actions()[0])
     while s.decision == "split":
         s = s.apply(most_magisters(s))
     assert s.decision == "turn"

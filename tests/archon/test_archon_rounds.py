@@ -128,7 +128,7 @@ def test_6_1_hands_are_discarded_and_6_4_6_5_figures_and_tokens_come_off():
     p = s.current_player
     s = place(s, "treasury", pay=("tax_collector",))
     tb = archwk.table(s)
-    assert [sv.token for sv in tb.slots_at("treasury")][0] == p and tb.supply["tokens"] == 15
+    assert next(sv.token for sv in tb.slots_at("treasury")) == p and tb.supply["tokens"] == 15
     s = to_round_end(s)
     tb = archwk.table(s)
     assert all(not sv.occupants and sv.token is None for sv in tb.slots) and tb.supply["tokens"] == 16
@@ -182,14 +182,14 @@ def test_a26_a_player_with_no_card_left_passes_by_itself():
     """A26: with no card, figure or legal action left, the player must pass (a decision
     with one choice makes itself; the pass is announced like any other)."""
     s = started(2, seed=13)
-    p, q = s.order
+    p, _q = s.order
     s = s.edit(player=p, gold=20)
     s = place(s, "treasury")
     s = pass_turn(s)
     while s.round == 1:
         assert s.current_player == p
         if s.decision == "turn":
-            s = s.apply([a for a in s.legal_actions() if a.kind == "place" and len(a.pay) == 1][0])
+            s = s.apply(next(a for a in s.legal_actions() if a.kind == "place" and len(a.pay) == 1))
         else:
             s = s.apply(s.legal_actions()[0])
     assert sum(1 for a in s.history if a.kind == "pass") == 1          # only q chose to pass
