@@ -197,7 +197,7 @@ def test_a23_house_of_arts_and_tavern_pay_at_the_start_of_later_seasons():
 def passed_game(n=2, seed=11, before_end=None):
     s = started(n, seed=seed)
     while not s.is_over:
-        if s.decision == "turn" and s.round == 9 and before_end and not getattr(passed_game, "_done", False):
+        if s.decision == "turn" and s.round == 9 and before_end:
             s = before_end(s)
             before_end = None
         if s.decision == "turn":
