@@ -486,3 +486,30 @@ def test_5a_a_magister_may_pay_like_a_courtier():
 
 def test_components_favor_ids_used_here_exist():
     assert DEFAULT.favor(1).gain == {"gold": 3} and DEFAULT.favor(7).action == "repository"
+
+
+def test_9_weaponsmith_two_more_recruits_in_the_barracks_only():
+    """§9 Weaponsmith: 2 more Recruit tokens per placement in the Barracks (a King's Favor
+    slot with the Barracks' action is in the Palace)."""
+    s = started(2, seed=27)
+    p, q = s.order
+    s = s.edit(player=p, tiles=["Weaponsmith"])
+    r = s.players[p].recruits
+    s = place(s, "barracks")
+    assert s.players[p].recruits == r + 1 + 2
+    s = set_favors(s, [8, 1])
+    s = s.edit(player=q, tiles=[]).edit(player=q, gold=5)
+    s = place(s, "treasury")                                            # q
+    r = s.players[p].recruits
+    s = place(s, "palace", slot=0)                                      # p: the Barracks' action, no bonus
+    assert s.players[p].recruits == r + 1
+
+
+def test_a2_the_palace_is_one_building_for_tolls():
+    s = started(2, seed=28, magisters=mags(TC, CL))
+    p, q = s.order
+    s = set_favors(s, [1, 2])
+    s = place(s, "palace", pay=(TC,), slot=0)
+    gp = s.players[p].gold
+    s = place(s, "palace", slot=1)                                      # q, at the other Favor slot
+    assert s.players[p].gold == gp + 1

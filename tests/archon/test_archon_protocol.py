@@ -268,3 +268,16 @@ def test_words_are_the_game_s_words(n, seed):
     assert seen > 500
     blockers = started(n, seed).placement_blockers()
     assert all(not IDS.search(t) for t in blockers.values())
+
+
+def test_10_13_the_rulebook_s_names():
+    """§10, facts §13 glossary: the names players read."""
+    from archwk.games.archon import explain
+    assert [explain.location_name(x, capital=True) for x in archwk.games.archon.constants.LOCATIONS] == [
+        "The Repository", "The Barracks", "The Treasury", "The Marketplace", "The Guild Hall", "The Royal Guard",
+        "The Builders' Guild", "The Academy", "The Planetarium", "The Palace"]
+    assert [explain.resource_name(r) for r in ("stone", "papyrus", "silver", "iron")] == [
+        "Stone", "Papyrus", "Silver", "Iron"]
+    assert [explain.magister_name(m) for m in ("tax_collector", "cleric", "scribe", "merchant")] == [
+        "Tax Collector", "Cleric", "Scribe", "Merchant"]
+    assert explain.amounts({"recruits": 2, "gold": 1, "vp": 3}) == "1 Gold, 2 Recruit tokens and 3 VP"

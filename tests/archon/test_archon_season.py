@@ -53,6 +53,7 @@ def test_t4_sandra_s_raid():
     scored = sum(e.data["vp"]["0"] for e in s.events if e.kind == "scored")
     assert sandra.vp == vp - 1 + scored
     assert [p.recruits for p in s.players[1:]] == [1, 1, 1]            # the others' shortfall of 4 each
+    assert archwk.table(s).decks["attacks"] == 5 and archwk.table(s).attacks == ((1, 5),)   # §7: removed
 
 
 def test_7c_a_defended_city_loses_nothing():
@@ -144,11 +145,13 @@ def test_7_1_scoring_by_the_season_s_king_s_grant():
 def test_a23_gallery_library_armory_score_each_season():
     s = started(2, seed=8)
     p, q = s.order
-    s = s.edit(player=p, tiles=["Gallery", "Armory"], arts=2, recruits=9).edit(player=q, recruits=9)
+    s = s.edit(player=p, tiles=["Gallery", "Library", "Armory"], arts=2, science=1, recruits=9)
+    s = s.edit(player=q, recruits=9)
     s = before_attack(s, {p: 2}, attack=6)
     s = to_round_end(s)
     tile_vp = {e.data["per"]: e.data["vp"] for e in s.events if e.kind == "tile_vp"}
-    assert tile_vp == {"arts": 2, "warriors": 2}
+    assert tile_vp == {"arts": 2, "science": 1, "warriors": 2}
+    assert "scores 1 VP from the Library" in " ".join(e.text for e in s.events)
 
 
 # ---------------------------------------------------------------- §7.2 the next Season
@@ -212,6 +215,9 @@ def test_8a_the_game_ends_after_the_third_season_s_scoring():
     assert s.is_over and s.round == 9 and s.current_player is None and s.legal_actions() == []
     assert len(archwk.table(s).attacks) == 3 and sum(1 for e in s.events if e.kind == "scored") == 3
     assert s.prompt.startswith("The game is over")
+    # A24: after the last round no King's Favor moves and no Province is revealed
+    assert not [e for e in s.events if e.kind in ("favors", "province")]
+    assert archwk.table(s).decks["provinces"] == 20 - 9
     with pytest.raises(archwk.IllegalAction, match="the game is over"):
         s.apply(new(2).legal_actions()[0])
 
