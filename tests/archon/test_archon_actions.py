@@ -511,5 +511,6 @@ def test_a2_the_palace_is_one_building_for_tolls():
     s = set_favors(s, [1, 2])
     s = place(s, "palace", pay=(TC,), slot=0)
     gp = s.players[p].gold
+    gq = s.players[q].gold
     s = place(s, "palace", slot=1)                                      # q, at the other Favor slot
-    assert s.players[p].gold == gp + 1
+    assert s.players[p].gold == gp + 1 and s.players[q].gold == gq - 1
