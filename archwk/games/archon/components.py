@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ...kit.errors import CardDataError
-from ...kit.schema import BOOL, NAT, POS, FrozenMap, amounts, array, choice, integer, table, type_name
+from ...kit.schema import BOOL, NAT, POS, Ctx, FrozenMap, amounts, array, choice, integer, table, type_name
 from .constants import BUILDINGS, CARD_TYPES, CATEGORIES, MAGISTERS, RESOURCES
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -42,15 +42,16 @@ GAIN_KEYS = ("gold", "recruits", "vp") + RESOURCES
 COST_KEYS = ("gold", "recruits") + RESOURCES
 
 
-class Where:
+class Where(Ctx):
     """Where a check is: the file and the entry (``[counts]``, ``tile "Inn"``)."""
-    __slots__ = ("entry", "file")
+    __slots__ = ("where",)
 
     def __init__(self, file: str, entry: str | None):
-        self.file, self.entry = file, entry
+        Ctx.__init__(self, file, None)
+        self.where = entry
 
     def fail(self, field: str | None, problem: str) -> NoReturn:
-        raise CardDataError(self.file, problem, card=self.entry, field=field)
+        raise CardDataError(self.file, problem, card=self.where, field=field)
 
 
 # ---------------------------------------------------------------- the loaded figures

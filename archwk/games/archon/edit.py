@@ -98,7 +98,7 @@ def edit(state, player: int | None = None, **changes):
 
 
 def _canonical(changes: Mapping) -> dict:
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in changes.items():
         if isinstance(v, Mapping):
             out[k] = {kk: v[kk] for kk in sorted(v)}
@@ -122,10 +122,10 @@ def _edit_player(t, p: int, changes: Mapping) -> None:
         _from_supply(t, "recruits", "recruits", s.recruits, new)
         s.recruits = new
     if "resources" in changes:
-        new = _resources("resources", changes["resources"])
+        cubes = _resources("resources", changes["resources"])
         for i, r in enumerate(RESOURCES):
-            _from_supply(t, r, f"resources.{r}", s.res[i], new[i])
-        s.res = new
+            _from_supply(t, r, f"resources.{r}", s.res[i], cubes[i])
+        s.res = cubes
     for cat in ("arts", "science"):
         if cat in changes:
             new = _count(cat, changes[cat], 0, 100)

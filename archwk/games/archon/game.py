@@ -39,6 +39,10 @@ class GameState:
 
     #: the game this is a state of (set by `archwk.games.archon.definition`)
     game: ClassVar[Game]
+    _t: Table
+    _acts: list[Action] | None
+    _bound: list[Action] | None
+    _players: tuple[PlayerState, ...] | None
 
     def __init__(self, t: Table, acts: list | None = None):
         object.__setattr__(self, "_t", t)
@@ -51,18 +55,22 @@ class GameState:
 
     # ---- decisions
     def _raw_legal(self) -> list[Action]:
-        if self._acts is None:
-            object.__setattr__(self, "_acts", rules.legal(self._t))
-        return self._acts
+        acts = self._acts
+        if acts is None:
+            acts = rules.legal(self._t)
+            object.__setattr__(self, "_acts", acts)
+        return acts
 
     def legal_actions(self) -> list[Action]:
         """Every legal choice at the current decision, in a stable order (none in a
         view or a finished game)."""
         if self._t.is_view or self._t.phase == "over":
             return []
-        if self._bound is None:
-            object.__setattr__(self, "_bound", [a._with_ctx(self) for a in self._raw_legal()])
-        return list(self._bound)
+        bound = self._bound
+        if bound is None:
+            bound = [a._with_ctx(self) for a in self._raw_legal()]
+            object.__setattr__(self, "_bound", bound)
+        return list(bound)
 
     def is_legal(self, action) -> bool:
         return not self._t.is_view and isinstance(action, Action) and action in self._raw_legal()
@@ -135,11 +143,12 @@ class GameState:
     # ---- reading
     @property
     def players(self) -> tuple[PlayerState, ...]:
-        if self._players is None:
+        players = self._players
+        if players is None:
             t = self._t
-            object.__setattr__(self, "_players", tuple(
-                player_state(t, i, t.is_view and i != t.viewer) for i in range(t.n)))
-        return self._players
+            players = tuple(player_state(t, i, t.is_view and i != t.viewer) for i in range(t.n))
+            object.__setattr__(self, "_players", players)
+        return players
 
     @property
     def seed(self) -> int:
@@ -249,7 +258,7 @@ def load_record(rec: Any, *, states: bool = False):
     """A record (a dict or a save file's JSON) replayed, with its metadata and (with
     `states`) every state on the way: an `archwk.kit.records.Loaded`."""
     if isinstance(rec, (str, bytes, bytearray, memoryview)):
-        return _record.load(rec, _fresh, states=states)
+        return _record.load(bytes(rec) if isinstance(rec, (bytearray, memoryview)) else rec, _fresh, states=states)
     if not isinstance(rec, Mapping):
         raise InvalidSave("record: expected an object")
     return _record.replay_doc(rec, _fresh, states=states)

@@ -68,8 +68,9 @@ def take_supply(t: Table, key: str, k: int) -> int:
 
 
 def return_supply(t: Table, key: str, k: int) -> None:
-    if t.supply.get(key) is not None:
-        t.supply[key] += k
+    v = t.supply.get(key)
+    if v is not None:
+        t.supply[key] = v + k
 
 
 def held(s: Seat, key: str) -> int:
@@ -229,7 +230,8 @@ def set_up(players, *, seed: int, options: Options | None = None) -> Table:
     # step 18: Building tiles (n = 2: one per name; A29: copies are alike)
     t.tiles_left = {tile.name: (tile.copies if n > 2 else 1) for tile in parts.tiles}
     t.wall = [-1] * len(parts.wall)
-    t.occ = [[()] * len(parts.locations[loc].slots) for loc in LOCATIONS[:-1]] + [[()] * parts.palace_slots]
+    empty: tuple[int, ...] = ()
+    t.occ = [[empty] * len(parts.locations[loc].slots) for loc in LOCATIONS[:-1]] + [[empty] * parts.palace_slots]
     t.token = [[-1] * len(row) for row in t.occ]
     t.rng = r
     t.round, t.phase, t.cursor, t.turn = 1, "start", 0, 0
@@ -597,7 +599,7 @@ def payments(hand: list[int], need: int) -> list[tuple[str, ...]]:
     types = [c for c in range(len(CARD_TYPES)) if hand[c]]
     if need == 1:
         return [(CARD_TYPES[c],) for c in types]
-    out = [(CARD_TYPES[c],) for c in types if c != 0]
+    out: list[tuple[str, ...]] = [(CARD_TYPES[c],) for c in types if c != 0]
     for a, b in combinations_with_replacement(types, 2):
         if a != b or hand[a] >= 2:
             out.append((CARD_TYPES[a], CARD_TYPES[b]))
@@ -919,12 +921,12 @@ def resolve(t: Table, a: Action) -> None:
             s.announced = sum(s.zones[HAND])
             log(t, "passed", p, unused=s.announced)
             return
-        _place(t, p, *args, chained=False)
+        _place(t, p, args[0], args[1], args[2], chained=False)
         return
     if d.kind == "scribe":
         if k == "stop":
             return
-        _place(t, p, *args, chained=True)
+        _place(t, p, args[0], args[1], args[2], chained=True)
         return
     if k == "start":
         _start_magisters(t, p, args[0])
@@ -1063,12 +1065,10 @@ def _carry_out(t: Table, p: int, act, merchant: bool, site: str) -> None:
         want = a["barracks"] + (a["barracks_merchant"] if merchant else 0)
         if site == "barracks":
             want += sum(prm["recruits"] for prm in has_ability(t, p, "barracks_bonus"))
-        got = gain(t, p, "recruits", want)
-        log(t, "gained", p, gains={"recruits": got}, where=site)
+        log(t, "gained", p, gains={"recruits": gain(t, p, "recruits", want)}, where=site)
     elif act == "treasury":                     # §4.2.3, §5.4
         want = a["treasury"] + (a["treasury_merchant"] if merchant else 0)
-        got = gain(t, p, "gold", want)
-        log(t, "gained", p, gains={"gold": got}, where=site)
+        log(t, "gained", p, gains={"gold": gain(t, p, "gold", want)}, where=site)
     elif act == "marketplace":                  # §4.2.4, Laboratory first (A16)
         t.pending.append(decision("market", p, site=site, buys=0, sales=0, bought=(), sold=None))
         choices = lab_choices(t, p, s.gold, site)

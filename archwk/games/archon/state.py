@@ -127,6 +127,43 @@ class Table:
         "wall",
     )
 
+    n: int
+    seed: int
+    options: Any
+    parts: Any                  # the Components
+    rng: int
+    round: int
+    phase: str                  # "start", "split", "play", "losses", "over"
+    cursor: int
+    turn: int
+    first: int
+    order: list[int]
+    seats: list[Seat]
+    occ: list[list[tuple[int, ...]]]     # per location, per slot: the figures' seats
+    token: list[list[int]]               # per location, per slot: the token's owner or -1
+    repository: list[int]
+    supply: dict[str, int | None]
+    market: list[bool]
+    favor: list[int | None]
+    favor_deck: list[int]
+    favors_gone: list[int]
+    province: int | None
+    province_deck: list[int]
+    provinces_seen: list[int]
+    grants: tuple[int, ...]
+    attack_deck: list[int]
+    attacks_seen: list[int]
+    wall: list[int]
+    tiles_left: dict[str, int]
+    pending: list[Decision]
+    shortfall: list[int]
+    attack_due: int
+    hist: Any
+    hist_len: int
+    events: list | None
+    is_view: bool
+    viewer: int | None
+
     def copy(self) -> Table:
         t = Table.__new__(Table)
         t.n, t.seed, t.options, t.parts, t.rng = self.n, self.seed, self.options, self.parts, self.rng

@@ -8,6 +8,7 @@ not played on."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ...kit.errors import ArchwkError
 from .actions import Action
@@ -73,7 +74,7 @@ def view_table(t: Table, player: int) -> Table:
     v.rng = 0
     v.is_view, v.viewer = True, player
     # the record of choices, as this player may see it
-    hist = None
+    hist: Any = None
     for step, actor in steps(t):
         hist = (hist, mask_action(step, player, actor), actor)
     v.hist = hist

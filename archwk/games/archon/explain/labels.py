@@ -153,7 +153,7 @@ def label(a, state=None) -> str:
     if k == "stop":
         kind = state._t.pending[-1].kind if state is not None and state._t.pending else None
         return {"market": "Finish trading", "guard": "Put no more Elite Warriors on the wall",
-                "more": "Buy no second card", "scribe": "Take no extra action"}.get(kind, "Stop")
+                "more": "Buy no second card", "scribe": "Take no extra action"}.get(kind or "", "Stop")
     if k == "lose":
         return f"Lose 1 {resource_name(a.resource)} to the raid"
     return k

@@ -87,16 +87,15 @@ class HeuristicBot:
         if len(acts) == 1:
             return acts[0]
         me = state.current_player
+        assert me is not None  # a legal action: the game is not over
         t = state._t
         kind = t.pending[-1].kind
         if kind == "split":
             pool = t.seats[me].cards()
-            best = max(_split_score(a, pool) for a in acts)
-            return self.rng.choice([a for a in acts if _split_score(a, pool) == best])
+            even = max(_split_score(a, pool) for a in acts)
+            return self.rng.choice([a for a in acts if _split_score(a, pool) == even])
         base = quiet(state)
-        scored = []
-        for a in acts:
-            scored.append((self._settle(base.apply(a), me, 3), a))
+        scored = [(self._settle(base.apply(a), me, 3), a) for a in acts]
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - 1e-9]
         return best[0] if len(best) == 1 else self.rng.choice(best)
