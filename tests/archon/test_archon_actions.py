@@ -310,7 +310,7 @@ def test_4_2_6_no_recruit_or_no_silver_no_visit():
 def test_4_2_7_acquire_a_tile_pay_score_never_twice():
     s = started(2, seed=14)
     p, _q = s.order
-    s = rich(s, p, resources={"stone": 3, "iron": 1, "papyrus": 1})
+    s = rich(s, p, resources=dict(DEFAULT.tile("Gardens").cost))      # level 3: no discount in Season 1
     s = place(s, "builders_guild", pay=("courtier", "courtier"))
     assert "Gardens" in {a.name for a in s.legal_actions()}
     vp = s.players[p].vp
@@ -351,7 +351,9 @@ def test_9_season_3_discounts_level_3_stone():
     s = rich(s, p)
     s = place(s, "builders_guild", pay=("courtier", "courtier"))
     pv = s.preview(next(a for a in s.legal_actions() if a.name == "Statue"))
-    assert pv["paid"] == {"stone": 2, "iron": 2, "silver": 1}       # no Iron discount at level 3
+    want = dict(DEFAULT.tile("Statue").cost)
+    want["stone"] -= 1                                                   # no Iron discount at level 3
+    assert pv["paid"] == want
 
 
 # ---------------------------------------------------------------- §4.2.8, §4.2.9

@@ -21,8 +21,12 @@ from ..constants import CARD_TYPES, CATEGORIES
 from ..game import GameState, quiet
 from ..rules import category_counts, end_tile_vp, rank_shares
 
-GOLD, RECRUIT, CUBE, MAGISTER = 0.4, 0.45, 0.55, 0.8
-CUBE_CAP = 8
+GOLD, RECRUIT, CUBE, MAGISTER = 0.45, 0.5, 0.8, 0.8
+CUBE_CAP = 10
+#: VP a card (Arts, Science) or an Elite Warrior on the wall is worth beyond the
+#: standings it buys now: later cards contest the ranks, and a warrior on the wall
+#: also spares its owner a point of each raid's shortfall
+PER_CARD, PER_WARRIOR = 0.5, 0.9
 #: decisions the heuristic follows as part of the move it values
 FOLLOW = frozenset({"take", "lab", "market", "recruit", "replace", "guard", "tile", "more", "scribe"})
 
@@ -44,7 +48,9 @@ def position_value(state: GameState, seat: int) -> float:
     grant = parts.grant(t.grants[season - 1])
     weight = 0.4 + 0.6 * _season_progress(t)
     for cat in CATEGORIES:
-        worth += weight * rank_shares(category_counts(t, cat), grant.values(cat))[seat]
+        counts = category_counts(t, cat)
+        worth += weight * rank_shares(counts, grant.values(cat))[seat]
+        worth += (PER_WARRIOR if cat == "warriors" else PER_CARD) * counts[seat]
     seasons_left = parts.seasons - season
     for name in s.tiles:
         tile = parts.tile(name)
