@@ -14,14 +14,20 @@ from .table import table
 
 
 def game_facts(s: GameState) -> dict:
-    """A finished game's facts for batch statistics."""
+    """A finished game's facts for batch statistics: turns (placements and passes
+    chosen), rounds, the first player."""
     t = s._t
-    return {"rounds": t.round, "decisions": len(s.history), "first_player": t.first}
+    turns = sum(1 for a in s.history if a.kind in ("place", "pass"))
+    return {"turns": turns, "rounds": t.round, "first_player": t.first}
 
 
 def seat_facts(s: GameState, seat: int) -> dict:
+    """A seat's facts for batch statistics. `archwk.ai.simulate`'s summary reads the
+    cards a seat ends with under Architects' names: the Building tiles are
+    "buildings_built"; Archon has no apprentices."""
     p = s.players[seat]
-    return {"tiles": list(p.tiles), "magisters": dict(p.magisters), "emblem": p.emblem}
+    return {"buildings_built": list(p.tiles), "apprentices": [], "magisters": dict(p.magisters),
+            "emblem": p.emblem}
 
 
 GAME = Game(
