@@ -1,6 +1,6 @@
 """Archon's names (API "Archon"): location ids, resources, Magister types, card
-types, and the rulebook's fixed numbers (the figures that vary with the box
-live in the components file)."""
+types and the zones a player's cards are in. Every figure is in the components
+file (`data/components.toml`)."""
 from __future__ import annotations
 
 GAME_NAME = "archon"
@@ -23,7 +23,6 @@ MAGISTERS: tuple[str, ...] = ("tax_collector", "cleric", "scribe", "merchant")
 
 #: every card type a player holds: Courtiers and the four Magisters
 CARD_TYPES: tuple[str, ...] = ("courtier",) + MAGISTERS
-COURTIER = 0                     #: index of "courtier" in CARD_TYPES
 CARD_INDEX = {c: i for i, c in enumerate(CARD_TYPES)}
 
 #: where a player's 10 cards are: the hand of this round (unplayed), the cards played
@@ -36,11 +35,3 @@ EMBLEMS: tuple[str, ...] = ("Unicorn", "Dragon", "Lion", "Eagle")
 
 #: the three scoring categories of a King's Grant card (§7.1)
 CATEGORIES: tuple[str, ...] = ("arts", "science", "warriors")
-
-#: the number of cards a player holds in all (8 Courtiers + 2 starting Magisters, §4)
-CARDS_HELD = 10
-#: Palace Favor slots (§4.2.10c: all of them with 4 players)
-FAVOR_SLOTS = 4
-
-#: resource-like amounts a gain or a cost may name
-AMOUNT_KEYS: tuple[str, ...] = ("gold", "recruits", "vp") + RESOURCES
