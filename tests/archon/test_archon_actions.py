@@ -57,7 +57,7 @@ def test_4_2b_an_occupied_slot_only_a_cleric_may_join():
     s = started(2, seed=1, magisters=mags(CL, SC))
     p, q = s.order
     s = finish(place(s, "repository", slot=0))
-    with pytest.raises(archwk.IllegalAction, match="§4.2: that slot of the Repository is taken; only a Cleric"):
+    with pytest.raises(archwk.IllegalAction, match="Actions: that slot of the Repository is taken; only a Cleric"):
         s.apply(Action("place", location="repository", slot=0, pay=("courtier",)))
     s = finish(place(s, "repository", pay=(CL,), slot=0))            # q joins p
     s = finish(place(s, "repository", pay=(CL,), slot=0))            # p joins itself and q
@@ -380,7 +380,7 @@ def test_4_2_10_favor_slots_are_action_slots():
     s = started(2, seed=18)
     p, q = s.order
     s = set_favors(s, [1, 7])
-    with pytest.raises(archwk.IllegalAction, match="Favor slot 3 holds no King's Favor"):
+    with pytest.raises(archwk.IllegalAction, match="Palace: Favor slot 3 holds no King's Favor"):
         s.apply(Action("place", location="palace", slot=2, pay=("courtier",)))
     gold = s.players[p].gold
     s = place(s, "palace", slot=0)
@@ -417,7 +417,7 @@ def test_5_1_a_toll_the_visitor_cannot_pay_bars_the_building():
     s = place(s, "treasury", pay=(TC,))
     s = s.edit(player=q, gold=0)
     assert not [a for a in s.legal_actions() if a.kind == "place" and a.location == "treasury" and a.pay != (TC,)]
-    with pytest.raises(archwk.IllegalAction, match="§5.1: you would owe 1 Gold in tolls"):
+    with pytest.raises(archwk.IllegalAction, match="Tax Collector: you would owe 1 Gold in tolls"):
         s.apply(Action("place", location="treasury", slot=0, pay=(CL,)))
 
 

@@ -248,7 +248,7 @@ def test_final_scores_fields():
 
 #: internal ids that must never reach a player's eyes
 IDS = re.compile(r"\b(guild_hall|royal_guard|builders_guild|tax_collector|kings_favor|black_market|season_gain|"
-                 r"tile_vp|end_vp|recruit_discount|None|True|False)\b|[{}\[\]]|\w+_\w+")
+                 r"tile_vp|end_vp|recruit_discount|None|True|False)\b|[{}\[\]§]|\w+_\w+")
 
 
 @pytest.mark.parametrize("n, seed", [(2, 15), (3, 16), (4, 17)])
@@ -266,8 +266,13 @@ def test_words_are_the_game_s_words(n, seed):
     for text in [s.prompt] + [e.text for e in s.events]:
         assert not IDS.search(text), text
     assert seen > 500
-    blockers = started(n, seed).placement_blockers()
-    assert all(not IDS.search(t) for t in blockers.values())
+    start = started(n, seed)
+    blockers = start.edit(player=start.current_player, gold=0, recruits=0, resources={}).placement_blockers()
+    assert blockers and all(not IDS.search(t) for t in blockers.values())
+    for bad in (Action("take", resource="stone"), Action("place", location="academy", slot=5, pay=("courtier",))):
+        with pytest.raises(archwk.IllegalAction) as err:
+            start.apply(bad)
+        assert not IDS.search(str(err.value)), str(err.value)
 
 
 def test_10_13_the_rulebook_s_names():

@@ -27,7 +27,7 @@ def test_4a_the_ten_cards_split_into_two_piles_of_five():
     other = s.view((p + 1) % 3).players[p]
     assert other.hand is None and other.next_pile is None and (other.hand_size, other.next_size) == (5, 5)
     assert dict(other.unseen) == {"courtier": 8, "tax_collector": 1, "cleric": 1, "scribe": 0, "merchant": 0}
-    with pytest.raises(archwk.IllegalAction, match="§4: each pile holds 5 cards"):
+    with pytest.raises(archwk.IllegalAction, match="Gameplay: each pile holds 5 cards"):
         s.apply(Action("split", hand=(4, 0, 0, 0, 0)))
 
 

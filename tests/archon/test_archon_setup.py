@@ -158,7 +158,7 @@ def test_3_20_covered_slots(n, covered):
                         and a.slot == sv.slot]
     if covered:
         sv = next(sv for sv in tb.slots if sv.covered)
-        with pytest.raises(archwk.IllegalAction, match="§3 step 20"):
+        with pytest.raises(archwk.IllegalAction, match="Setup: slot .* is covered"):
             s.apply(archwk.games.archon.actions.Action("place", location=sv.location, slot=sv.slot,
                                                        pay=("courtier",)))
 

@@ -1,12 +1,13 @@
-"""Why an action is refused, in words, naming the rulebook section
-(`reason(state, code, figures, action)`), and `blockers(state)`: for each location
-the current player cannot place at now, why."""
+"""Why an action is refused, in words, naming the rule by the rulebook's heading
+("Tax Collector: ...", "Setup: ...") as Architects' reasons do, never by a section
+number (`reason(state, code, figures, action)`), and `blockers(state)`: for each
+location the current player cannot place at now, why."""
 from __future__ import annotations
 
 from ..constants import LOCATIONS
 from .words import amounts, card_name, location_name, magister_name
 
-_NEVER = "§4.2: a figure is never placed without carrying out its action"
+_NEVER = "Actions: a Wooden Figure is never placed without carrying out its action"
 
 
 def reason(state, code: str, d: dict, action=None) -> str:
@@ -24,22 +25,22 @@ def reason(state, code: str, d: dict, action=None) -> str:
     if code == "no_slot":
         return f"{Loc} has no slot {d['slot'] + 1}"
     if code == "covered":
-        return (f"§3 step 20: slot {d['slot'] + 1} of {loc} is covered with this many players; "
+        return (f"Setup: slot {d['slot'] + 1} of {loc} is covered with this many players; "
                 "covered slots cannot be used")
     if code == "no_favor":
-        return f"§4.2.10: the Palace's Favor slot {d['slot'] + 1} holds no King's Favor card this round"
+        return f"Palace: Favor slot {d['slot'] + 1} holds no King's Favor card this round"
     if code == "no_figure":
-        return "§4: you have no Wooden Figure left to place"
+        return "Gameplay: you have no Wooden Figure left to place"
     if code == "pay_count":
         if d["need"] == 1:
-            return f"§4: this slot of {loc} takes one card"
-        return f"§4, §5: this slot of {loc} needs 2 cards: 2 cards, or a single Magister"
+            return f"Gameplay: this slot of {loc} takes one card"
+        return f"Gameplay: this slot of {loc} needs 2 cards: 2 cards, or a single Magister"
     if code == "no_card":
         return f"you hold no {card_name(d['card'])} in your hand"
     if code == "occupied":
-        return f"§4.2: that slot of {loc} is taken; only a Cleric (§5.2) lets a figure join another"
+        return f"Actions: that slot of {loc} is taken; only a Cleric lets a figure join another"
     if code == "toll":
-        return f"§5.1: you would owe {d['gold']} Gold in tolls at {loc} and cannot pay it"
+        return f"Tax Collector: you would owe {d['gold']} Gold in tolls at {loc} and cannot pay it"
     if code == "repository_empty":
         return f"{_NEVER}: the Repository is empty"
     if code == "barracks_empty":
@@ -49,20 +50,20 @@ def reason(state, code: str, d: dict, action=None) -> str:
     if code == "favor_empty":
         return f"{_NEVER}: the King's Favor gives nothing (its supply is empty)"
     if code == "no_trade":
-        return (f"{_NEVER} (§4.2.4): you can neither buy at {loc} (not enough Gold) nor sell "
+        return (f"{_NEVER}: you can neither buy at {loc} (not enough Gold) nor sell "
                 "(no cube for an empty slot of its kind)")
     if code == "no_recruit":
-        return (f"{_NEVER} (§4.2.5): you can recruit no Magister (you cannot pay the next space of any track, "
+        return (f"{_NEVER}: you can recruit no Magister (you cannot pay the next space of any track, "
                 "the track or pile is at its end, or you have no Courtier left to replace)")
     if code == "no_warrior":
-        return f"{_NEVER} (§4.2.6): all your Elite Warriors are on the wall"
+        return f"{_NEVER}: all your Elite Warriors are on the wall"
     if code == "wall_full":
-        return f"{_NEVER} (§4.2.6): the city wall has no open slot"
+        return f"{_NEVER}: the city wall has no open slot"
     if code == "warrior_cost":
         cost = amounts(parts["warrior_cost"]) if parts else "1 Recruit token and 1 Silver"
-        return f"{_NEVER} (§4.2.6): an Elite Warrior costs {cost}"
+        return f"{_NEVER}: an Elite Warrior costs {cost}"
     if code == "no_tile":
-        return f"{_NEVER} (§4.2.7): you can afford no Building tile you do not already hold"
+        return f"{_NEVER}: you can afford no Building tile you do not already hold"
     if code in ("arts_gone", "science_gone"):
         what = "Arts" if code == "arts_gone" else "Science"
         return f"{_NEVER}: no {what} card is left"
@@ -71,21 +72,21 @@ def reason(state, code: str, d: dict, action=None) -> str:
         cost = amounts(parts[code]) if parts else ""
         return f"{_NEVER}: {what} costs {cost}"
     if code == "split_size":
-        return f"§4: each pile holds {d['size']} cards"
+        return f"Gameplay: each pile holds {d['size']} cards"
     if code == "split_cards":
-        return "§4: a pile can only hold cards you have"
+        return "Gameplay: a pile can only hold cards you have"
     if code == "recruit":
-        return f"§4.2.5: you cannot recruit a {magister_name(d['magister'])} now"
+        return f"Guild Hall: you cannot recruit a {magister_name(d['magister'])} now"
     if code == "tile_twice":
-        return f"§4.2.7: a player never acquires the same Building tile twice ({d['name']})"
+        return f"Builders' Guild: a player never acquires the same Building tile twice ({d['name']})"
     if code == "tile_gone":
-        return f"§4.2.7: no {d['name']} tile is left"
+        return f"Builders' Guild: no {d['name']} tile is left"
     if code == "tile_cost":
-        return f"§4.2.7: you cannot pay for the {d['name']} tile"
+        return f"Builders' Guild: you cannot pay for the {d['name']} tile"
     if code == "stop_early":
         if d["decision"] == "market":
-            return f"{_NEVER} (§4.2.4): make at least one purchase or sale before finishing"
-        return f"{_NEVER} (§4.2.6): put at least one Elite Warrior on the wall"
+            return f"{_NEVER}: make at least one purchase or sale before finishing"
+        return f"{_NEVER}: put at least one Elite Warrior on the wall"
     if state is not None and state.current_player is not None:
         return f"not one of the choices here ({state.prompt})"
     return "not one of the choices here"
