@@ -91,6 +91,10 @@ def _check_field(kind: str, name: str, value: Any) -> Any:
     return value
 
 
+def _rebuilt(kind: str, args: tuple) -> Action:
+    return Action._raw(kind, args)
+
+
 class Action:
     """One choice. Equal actions have equal kind and fields; the position an action
     was listed at (for its label) is not part of it."""
@@ -128,6 +132,9 @@ class Action:
 
     def __setattr__(self, name, value):
         raise AttributeError("an Action is immutable")
+
+    def __reduce__(self):  # a value: pickled and copied by its kind and fields
+        return (_rebuilt, (self._kind, self._args))
 
     @property
     def kind(self) -> str:

@@ -227,6 +227,12 @@ class GameState:
         who = "over" if self.is_over else repr(self.prompt)
         return f"<archon GameState {self._t.n} players, round {self._t.round}, {who}>"
 
+    def __copy__(self) -> GameState:      # immutable: a copy is the state itself
+        return self
+
+    def __deepcopy__(self, memo) -> GameState:
+        return self
+
     def __reduce__(self):  # no pickling: a state travels as its record
         raise TypeError("a GameState is saved as its record (to_json), not pickled")
 
