@@ -13,6 +13,7 @@ coach gives a hint; `archwk simulate --game NAME` runs.
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import json
 import random
 import subprocess
@@ -29,6 +30,25 @@ per_game = pytest.mark.parametrize("game", GAMES, ids=ids)
 
 #: a game between random players longer than this is stuck, not a game
 MAX_DECISIONS = 20_000
+
+#: the games whose pages the widgets draw and whose positions the coach explains (the
+#: explorer's board, panels and score are per game; the coach's wording is Architects')
+WIDGETS_FOR = frozenset({"architects"})
+#: the bots of the registry (random aside) play any game once they ask the game's play
+#: side by role (`archwk.ai.roles`, issue 22's shared search); before that they are Architects'
+NEUTRAL_BOTS = importlib.util.find_spec("archwk.ai.roles") is not None
+
+
+def needs_bots(game: Game) -> None:
+    if game.name != "architects" and not NEUTRAL_BOTS:
+        pytest.skip(f"{game.title}: the registry's search bots play Architects only until they ask the game's "
+                    "play side by role (archwk.ai.roles, the shared search of issue 22)")
+
+
+def needs_widgets(game: Game) -> None:
+    if game.name not in WIDGETS_FOR:
+        pytest.skip(f"{game.title}: the explorer and the coach have no pages or words for this game yet "
+                    "(its board, panels and coach wording are to come)")
 
 
 def counts(game: Game) -> list[int]:
@@ -237,6 +257,7 @@ def test_a_view_shows_only_what_its_player_may_know(game):
 @per_game
 @pytest.mark.parametrize("spec", ["mcts:40", "expert"])
 def test_a_search_bot_chooses_the_same_whatever_the_hidden_cards(game, spec):
+    needs_bots(game)
     from archwk.bots import make_bot
     name = spec.partition(":")[0]
     checked = 0
@@ -263,6 +284,7 @@ def test_a_search_bot_chooses_the_same_whatever_the_hidden_cards(game, spec):
 
 @per_game
 def test_the_explorer_plays_a_game_by_clicks(game):
+    needs_widgets(game)
     from widget_helpers import press
 
     import widgets
@@ -285,6 +307,8 @@ def test_the_explorer_plays_a_game_by_clicks(game):
 
 @per_game
 def test_the_coach_gives_a_hint(game):
+    needs_widgets(game)
+    needs_bots(game)
     from archwk.ai.coach import hint
 
     for s in some_positions(game, k=4)[1:4]:
@@ -299,6 +323,7 @@ def test_the_coach_gives_a_hint(game):
 
 @per_game
 def test_simulate_runs_for_the_game(game):
+    needs_bots(game)
     n = max(game.min_players, 2)
     out = subprocess.run([sys.executable, "-m", "archwk.ai.cli", "simulate", "--game", game.name,
                           "--players", str(n), "--games", "2", "--seed", "3", "--no-progress", "--json"],

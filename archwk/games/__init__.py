@@ -7,7 +7,7 @@ words (`archwk.games.architects`). To add a game, see ARCHITECTURE.md,
 
 >>> import archwk
 >>> sorted(archwk.GAMES)
-['architects']
+['architects', 'archon']
 >>> archwk.load_game("architects").title
 'Architects of the West Kingdom'
 >>> archwk.new_game(2, seed=1, game="architects").game is archwk.GAMES["architects"]
@@ -23,10 +23,12 @@ from ..kit.errors import ArchwkError, InvalidSave
 from ..kit.game import Game, State
 from ..kit.records import FIRST_GAME, Loaded, game_of, parse
 from .architects.definition import GAME as ARCHITECTS
+from .archon.definition import GAME as ARCHON
 
 #: every game of the kit, by name (the first is the default)
 GAMES: Mapping[str, Game] = MappingProxyType({
     ARCHITECTS.name: ARCHITECTS,
+    ARCHON.name: ARCHON,
 })
 DEFAULT_GAME = FIRST_GAME
 

@@ -1,0 +1,64 @@
+"""Archon: Glory & Machination as one `archwk.kit.game.Game`: what the kit
+(records, codes, bots, coach, widgets) may ask of it. `archwk.GAMES` lists it."""
+from __future__ import annotations
+
+from ...kit.game import Game
+from . import explain, gamecode, rules
+from .components import DEFAULT
+from .constants import GAME_NAME, MAX_PLAYERS, MIN_PLAYERS
+from .game import GameState, from_game_code, load_record, new_game, quiet, replay
+from .options import Options
+from .save import state_dict
+from .scoring import final_scores, winners
+from .table import table
+
+
+def game_facts(s: GameState) -> dict:
+    """A finished game's facts for batch statistics: turns (placements and passes
+    chosen), rounds, the first player."""
+    t = s._t
+    turns = sum(1 for a in s.history if a.kind in ("place", "pass"))
+    return {"turns": turns, "rounds": t.round, "first_player": t.first}
+
+
+def seat_facts(s: GameState, seat: int) -> dict:
+    """A seat's facts for batch statistics. `archwk.ai.simulate`'s summary reads the
+    cards a seat ends with under Architects' names: the Building tiles are
+    "buildings_built"; Archon has no apprentices."""
+    p = s.players[seat]
+    return {"buildings_built": list(p.tiles), "apprentices": [], "magisters": dict(p.magisters),
+            "emblem": p.emblem}
+
+
+GAME = Game(
+    name=GAME_NAME,
+    title="Archon: Glory & Machination",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    Options=Options,
+    new_game=new_game,
+    replay=replay,
+    load_record=load_record,
+    from_game_code=from_game_code,
+    code_prefix=gamecode.PREFIX,
+    final_scores=final_scores,
+    winners=winners,
+    table=table,
+    explainer=explain,
+    rules=rules,
+    observation=state_dict,
+    quiet=quiet,
+    game_facts=game_facts,
+    seat_facts=seat_facts,
+    play_side={
+        "evaluator": "archwk.games.archon.play.heuristic:position_value",
+        "determinizer": "archwk.games.archon.play.determinize:Determinizer",
+        "heuristic": "archwk.games.archon.play.heuristic:HeuristicBot",
+        "winchance_features": "archwk.games.archon.play.heuristic:features",
+        "rollout_policy": "archwk.games.archon.play.heuristic:rollout_policy",
+        "quiet": "archwk.games.archon.game:quiet",
+    },
+    unprinted=DEFAULT.unprinted,
+)
+
+GameState.game = GAME
