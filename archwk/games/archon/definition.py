@@ -56,7 +56,6 @@ GAME = Game(
         "heuristic": "archwk.games.archon.play.heuristic:HeuristicBot",
         "winchance_features": "archwk.games.archon.play.heuristic:features",
         "rollout_policy": "archwk.games.archon.play.heuristic:rollout_policy",
-        "quiet": "archwk.games.archon.game:quiet",
     },
     unprinted=DEFAULT.unprinted,
 )
