@@ -50,14 +50,20 @@ What OpenSpiel sees (`archwk.interop` describes the players, ids and returns):
   only strings you made; for files from others use the record itself (`to_record`,
   `from_record`, or `archwk.replay`), which never executes anything.
 
-IS-MCTS: OpenSpiel's C++ `pyspiel.ISMCTSBot` asks a state's C++
-`ResampleFromInfostate`, which a Python game cannot provide (pyspiel does not expose
-its resampler hook), so use OpenSpiel's own Python port,
-`open_spiel.python.algorithms.ismcts.ISMCTSBot`, which calls our
-`resample_from_infostate`. OpenSpiel's MCTS (`pyspiel.MCTSBot` or
-`open_spiel.python.algorithms.mcts.MCTSBot`) searches the state it is given, hidden
-cards and future draws included: give it `state.resample_from_infostate(player, ...)`
-to keep it honest (`benchmarks/bench_interop.py` does).
+OpenSpiel's bots on these games (open_spiel 2.0.2):
+
+- **IS-MCTS**: OpenSpiel's C++ `pyspiel.ISMCTSBot` asks a state's C++
+  `ResampleFromInfostate`, which a Python game cannot provide (pyspiel does not expose
+  the bot's resampler hook): it fails with "ResampleFromInfostate() not implemented".
+  Use OpenSpiel's own Python port, `open_spiel.python.algorithms.ismcts.ISMCTSBot`,
+  which calls our `resample_from_infostate`.
+- **MCTS**: `open_spiel.python.algorithms.mcts.MCTSBot` works as it is. The C++
+  `pyspiel.MCTSBot` searches a Python game through `mcts_search(state)` (take
+  `.best_child().action`); its `step` releases Python's lock before searching and
+  crashes the interpreter on a Python game's states. MCTS searches the state it is
+  given, hidden cards and future draws included: give it
+  `state.resample_from_infostate(player)` to keep it honest
+  (`benchmarks/bench_interop.py` does).
 """
 from __future__ import annotations
 
