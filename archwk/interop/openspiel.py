@@ -457,9 +457,12 @@ def from_record(game: ArchwkGame, record: Mapping | str) -> ArchwkState:
     state = game.new_initial_state()
     for a in target.history:
         i = setup.enc.ids.get(a)
-        if i is None or state.is_terminal():
-            raise ArchwkError(f"{short_name(setup.game)}: the record's step {a!s} cannot be played here "
-                              "(a what-if edit, or another game's record)")
+        if i is None:
+            raise ArchwkError(f"{short_name(setup.game)}: the record's step {a!s} is no action of the game "
+                              "(a what-if edit?)")
+        if i not in state.legal_actions():
+            raise ArchwkError(f"{short_name(setup.game)}: the record is of another game (its step {a!s} is "
+                              "not legal here: players, seed or options differ from this game's parameters)")
         state.apply_action(i)
     if state.archwk_state.to_json() != target.to_json():
         raise ArchwkError(f"{short_name(setup.game)}: the record is of another game (players, seed or "
