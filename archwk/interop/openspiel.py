@@ -234,25 +234,32 @@ class _Held:
             got = self._cache["labels"] = {i: w for (i, _), w in zip(legal, words)}
         return got
 
-    def view(self, seat: int):
-        got = self._cache.get(("view", seat))
+    def seen(self, seat: int) -> tuple:
+        """What `seat` sees, read from one view of it: (the observation vector as float32,
+        the view's prompt, the length of its record of choices, that record's digest).
+        Kept small: OpenSpiel keeps every state of a simulation."""
+        got = self._cache.get(("seen", seat))
         if got is None:
-            got = self._cache[("view", seat)] = self.state.view(seat)
+            view = self.state.view(seat)
+            steps = view.history
+            got = self._cache[("seen", seat)] = (
+                np.asarray(self.setup.enc.vector(view, seat), np.float32), view.prompt, len(steps),
+                self._digest(seat, steps))
+        return got
+
+    def _digest(self, seat: int, steps) -> str:
+        """A digest of the record of choices `seat` sees (its view's history, each step by
+        its label), chained step by step, so extending it costs one step."""
+        got, start = "", 0
+        if self._earlier is not None and seat in self._earlier[0]:
+            got, start = self._earlier[0][seat], len(self._earlier[1].history)
+        for step in steps[start:]:
+            got = hashlib.blake2b(f"{got}|{step!s}".encode(), digest_size=12).hexdigest()
+        self.digests[seat] = got
         return got
 
     def digest(self, seat: int) -> str:
-        """A digest of the record of choices as `seat` sees it (its view's history, each
-        step by its label): chained step by step, so extending it costs one step."""
-        got = self.digests.get(seat)
-        if got is None:
-            steps = self.view(seat).history
-            got, start = "", 0
-            if self._earlier is not None and seat in self._earlier[0]:
-                got, start = self._earlier[0][seat], len(self._earlier[1].history)
-            for step in steps[start:]:
-                got = hashlib.blake2b(f"{got}|{step!s}".encode(), digest_size=12).hexdigest()
-            self.digests[seat] = got
-        return got
+        return self.seen(seat)[3]
 
     def cached(self, key, fn):
         got = self._cache.get(key)
@@ -418,27 +425,28 @@ class _Observer:
         return h.cached(("obs", player), lambda: _observation_string(h, player))
 
 
-def _vector(h: _Held, player: int) -> list[float]:
-    seat = h.setup.seats[max(player, 0)]  # OpenSpiel asks the tensor's shape of player -1
-    return h.cached(("vector", player), lambda: h.setup.enc.vector(h.view(seat), seat))
+def _seat(h: _Held, player: int) -> int:
+    return h.setup.seats[max(player, 0)]  # OpenSpiel asks the tensor's shape of player -1
+
+
+def _vector(h: _Held, player: int) -> np.ndarray:
+    return h.seen(_seat(h, player))[0]
 
 
 def _observation_string(h: _Held, player: int) -> str:
-    seat = h.setup.seats[player]
-    lines = [h.view(seat).prompt if not h.over else "The game is over."]
-    for f, x in zip(h.setup.enc.layout, _vector(h, player)):
-        if x:
-            lines.append(f"{f.name}: {x:g}")
+    seat = _seat(h, player)
+    vector, prompt, _, _ = h.seen(seat)
+    lines = [prompt if not h.over else "The game is over."]
+    lines += [f"{f.name}: {x:g}" for f, x in zip(h.setup.enc.layout, vector.tolist()) if x]
     if not h.over and h.state.current_player == seat:
         lines.append("choices: " + "; ".join(h.labels().values()))
     return "\n".join(lines)
 
 
 def _info_string(h: _Held, player: int) -> str:
-    seat = h.setup.seats[player]
-    steps = len(h.view(seat).history)
+    _, _, steps, digest = h.seen(_seat(h, player))
     return (f"{h.cached(('obs', player), lambda: _observation_string(h, player))}\n"
-            f"record: {steps} choices, digest {h.digest(seat)}")
+            f"record: {steps} choices, digest {digest}")
 
 
 # --------------------------------------------------------------------------- records
