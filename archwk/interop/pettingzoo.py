@@ -100,7 +100,7 @@ class ArchwkEnv(AECEnv):
         self._seeder = random.Random()
         self.game_state: Any = None  #: the archwk state of the game under way
         self.moves = 0
-        self.agents = []
+        self.agents: list[str] = []
 
     # -- PettingZoo's API
 
@@ -207,7 +207,7 @@ class ArchwkEnv(AECEnv):
         return None
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
 
 def observation_names(e: ArchwkEnv) -> list[str]:
