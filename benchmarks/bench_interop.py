@@ -19,6 +19,7 @@ and OpenSpiel's search bots against ours. Reported figures, not timed tests.
     python benchmarks/bench_interop.py                       # both parts, small
     python benchmarks/bench_interop.py --parts speed --games 5
     python benchmarks/bench_interop.py --parts strength --games 10 --seconds 0.2
+    python benchmarks/bench_interop.py --parts strength --games 4 --seconds 0.5 --against heuristic
 """
 from __future__ import annotations
 
@@ -215,9 +216,10 @@ def play(game_name: str, seat_specs: list[str], seed: int, seconds: float, depth
     return s, bots
 
 
-def strength(game_name: str, games: int, seconds: float, depth: int) -> list[dict]:
+def strength(game_name: str, games: int, seconds: float, depth: int,
+             against: tuple[str, ...] = ("heuristic", "expert")) -> list[dict]:
     rows = []
-    for ours in ("heuristic", "expert"):
+    for ours in against:
         for theirs in ("mcts", "ismcts"):
             wins = ties = sims = decisions = 0
             t = time.perf_counter()
@@ -249,6 +251,8 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=3, help="player count of the speed part (default 3)")
     ap.add_argument("--seconds", type=float, default=0.1, help="seconds per decision of the searching bots")
     ap.add_argument("--depth", type=int, default=20, help="random decisions before OpenSpiel's bots score a leaf")
+    ap.add_argument("--against", nargs="+", choices=("heuristic", "expert"), default=["heuristic", "expert"],
+                    help="our bots to play against (default both)")
     args = ap.parse_args(argv)
     print(f"archwk interop benchmark: {args.game}, Python {platform.python_version()}, "
           f"pyspiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else ''}, "
@@ -262,7 +266,7 @@ def main(argv=None) -> int:
         games = args.games or 6
         print(f"OpenSpiel's bots vs ours, 2 players, {games} games a pairing, {args.seconds:g} s a decision, "
               f"rollout depth {args.depth}:")
-        strength(args.game, games, args.seconds, args.depth)
+        strength(args.game, games, args.seconds, args.depth, tuple(args.against))
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
     return 0
 
