@@ -174,11 +174,15 @@ def test_openspiel_random_simulation_largest_table_stretch(game):
     assert s.returns() == [1.0 if seat in won else 0.0 for seat in range(g.num_players())]
 
 
-@pytest.mark.slow  # whole random games at every player count (a minute or more)
+@pytest.mark.slow  # whole random games at the other player counts (minutes on a busy machine)
 @per_game
 def test_openspiel_random_simulation_every_table(game):
-    for n in counts(game):
+    """Whole games at every count but the largest (whose games are the longest: a long
+    stretch of it instead; the fast tier plays the smallest whole)."""
+    for n in counts(game)[1:-1]:
         pyspiel.random_sim_test(load(game, n, seed=10 + n), num_sims=1, serialize=True, verbose=False)
+    g = load(game, game.max_players, seed=15, max_game_length=600)
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
 
 
 @per_game
@@ -291,18 +295,29 @@ def test_openspiel_mcts_and_ismcts_play_whole_games(game):
     assert end.archwk_state.is_over
 
 
+@per_game
+def test_openspiel_cpp_mcts_searches_a_python_game(game):
+    """The C++ MCTS bot searches these games through `mcts_search` (its `step` releases
+    Python's lock and cannot run a Python game): a whole game of the smallest table."""
+    g = load(game, game.min_players, seed=5)
+    cpp = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 5), 2.0, 2, 50, False, 5, False)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    end = _play(g, lambda s: cpp.mcts_search(s.resample_from_infostate(s.current_player(), sampler))
+                .best_child().action, 5)
+    assert end.archwk_state.is_over
+
+
 @pytest.mark.slow  # whole two-player games with search at every decision (a few minutes)
 @per_game
 def test_openspiel_bots_play_whole_two_player_games(game):
     n = min(max(game.min_players, 2), game.max_players)
     g = load(game, n, seed=12)
-    cpp = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 12), 2.0, 2, 50, False, 12, False)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    end = _play(g, lambda s: cpp.mcts_search(s.resample_from_infostate(s.current_player(), sampler))
-                .best_child().action, 12)
-    assert end.archwk_state.is_over
     rs = np.random.RandomState(12)
-    rollout = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs, max_length=30)
+    rollout = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs, max_length=10)
+    bot = mcts.MCTSBot(g, 2.0, 2, rollout, solve=False, random_state=rs)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    end = _play(g, lambda s: bot.step(s.resample_from_infostate(s.current_player(), sampler)), 12)
+    assert end.archwk_state.is_over
     is_bot = ismcts.ISMCTSBot(g, rollout, 2.0, 2, random_state=rs)  # keyed by information states
     assert _play(g, is_bot.step, 13).archwk_state.is_over
 
@@ -325,11 +340,12 @@ def test_pettingzoo_api_and_seed_tests(game):
     _pettingzoo_checks(lambda: env(game, players=game.max_players, max_game_length=STRETCH))
 
 
-@pytest.mark.slow  # whole games at every player count, twice each (a minute or more)
+@pytest.mark.slow  # whole games at the other player counts, twice each (a minute or more)
 @per_game
 def test_pettingzoo_api_and_seed_tests_every_table(game):
-    for n in counts(game):
+    for n in counts(game)[1:-1]:
         _pettingzoo_checks(lambda n=n: env(game, players=n))
+    _pettingzoo_checks(lambda: env(game, players=game.max_players, max_game_length=600))
 
 
 @per_game
