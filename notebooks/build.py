@@ -155,10 +155,9 @@ page"""),
 
 {BACK}
 
-For people who study games with code: every game here is also an
-[OpenSpiel](https://github.com/google-deepmind/open_spiel) game, so OpenSpiel's search and
-learning algorithms play it, and a [PettingZoo](https://pettingzoo.farama.org) environment, the
-standard interface for multi-agent reinforcement learning, with an action mask. Choose a game, read
+For people who study games with code: every game here is also an OpenSpiel game, so the search
+and learning algorithms of DeepMind's OpenSpiel library play it, and a PettingZoo environment
+(Farama's standard interface for multi-agent reinforcement learning), with an action mask. Choose a game, read
 the example and press its button to run it here: the output is what the code printed.
 
 In OpenSpiel the game is `archwk_<name>` with the parameters `players` and `seed` (the same seed
