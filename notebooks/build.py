@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 BACK = "[← Dashboard](dashboard.ipynb)"
 NAV = ("[Dashboard](dashboard.ipynb) · [Rules tutorial](tutorial.ipynb) · [Game explorer](explorer.ipynb) · "
        "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb) · [Card gallery](gallery.ipynb) · "
-       "[Bots compared](bots.ipynb)")
+       "[Bots compared](bots.ipynb) · [OpenSpiel and PettingZoo](interop.ipynb)")
 
 NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
     "dashboard.ipynb": [
@@ -148,6 +148,26 @@ The page opens on 150 games played in advance with the settings shown."""),
         ("code", """from widgets.botcompare import BotComparison
 
 page = BotComparison()
+page"""),
+    ],
+    "interop.ipynb": [
+        ("md", f"""# Use the games from OpenSpiel and PettingZoo
+
+{BACK}
+
+For people who study games with code: every game here is also an OpenSpiel game, so the search
+and learning algorithms of DeepMind's OpenSpiel library play it, and a PettingZoo environment
+(Farama's standard interface for multi-agent reinforcement learning), with an action mask. Choose a game, read
+the example and press its button to run it here: the output is what the code printed.
+
+In OpenSpiel the game is `archwk_<name>` with the parameters `players` and `seed` (the same seed
+and actions give the same game); each action has a fixed number, and a player's observations show
+only what the rules let that player see. In PettingZoo each agent observes a vector of numbers and a
+mask of the actions it may take. Both need `pip install "archwk[interop]"`. The in-browser version
+of these pages has no OpenSpiel, so there this page only shows the code."""),
+        ("code", """from widgets.interop import InteropPage
+
+page = InteropPage()
 page"""),
     ],
 }

@@ -20,8 +20,12 @@ from packaging.specifiers import SpecifierSet
 ROOT = Path(__file__).resolve().parents[1]
 #: conda-forge name -> the name the same project has on PyPI
 PYPI_NAME = {"python-chess": "chess"}
+#: packages conda-forge does not have: pip installs them (environment.yml's pip list), in
+#: pyproject.toml's range
+NOT_ON_CONDA_FORGE = ("open_spiel",)
 PROMISED = ("python", "ipywidgets", "jupyterlab", "voila", "plotly", "anywidget", "networkx", "numpy", "pandas",
-            "pyarrow", "tqdm", "dask", "pytest", "hypothesis", "python-chess", "nbclient", "playwright")
+            "pyarrow", "tqdm", "dask", "pytest", "hypothesis", "python-chess", "nbclient", "playwright",
+            "pettingzoo", "gymnasium")
 
 
 def environment() -> tuple[dict[str, str], list[str]]:
@@ -64,7 +68,14 @@ def test_channels_and_pip_only_for_archwk():
     text = (ROOT / "environment.yml").read_text()
     assert re.search(r"^channels:\n  - conda-forge\n(?!  -)", text, re.M), "conda-forge only"
     conda, pip = environment()
-    assert pip == ["-e ."], pip
+    assert pip[0] == "-e .", pip
+    specs = pyproject_specs()
+    for line in pip[1:]:  # only what conda-forge lacks, in pyproject.toml's range
+        req = Requirement(line)
+        assert req.name in NOT_ON_CONDA_FORGE, f"{req.name} is on conda-forge: list it as a conda package"
+        assert req.specifier == specs[req.name.lower()], f"{line}: pyproject.toml says {specs[req.name.lower()]}"
+        assert version(req.name) in req.specifier, f"{req.name} {version(req.name)} is outside {req.specifier}"
+    assert {Requirement(line).name for line in pip[1:]} == set(NOT_ON_CONDA_FORGE)
     for name in PROMISED:
         assert name in conda, f"{name} is not a conda package in environment.yml"
 

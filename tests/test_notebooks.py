@@ -19,7 +19,7 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb",
-         "bots.ipynb"]
+         "bots.ipynb", "interop.ipynb"]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 #: run after each notebook, in its kernel; an assertion failing there fails the test
@@ -28,7 +28,8 @@ CHECKS = {
 tab = dashboard()
 assert [tab.get_title(i) for i in range(3)] == ["Start here", "Rules notes", "Lessons"]
 assert "Quarry yield" in tab.children[1].value and "<table>" in tab.children[1].value
-for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb", "bots.ipynb"):
+for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb", "bots.ipynb",
+             "interop.ipynb"):
     assert f'href="{page}"' in tab.children[0].value, page
 """,
     "tutorial.ipynb": """
@@ -74,6 +75,15 @@ gallery.skill.value = "carpentry"
 assert 0 < gallery.count < 86 and all("carpentry" in e.skills for e in gallery.entries)
 gallery.card_set.value = "extra"
 assert {e.name for e in gallery.entries} == {"Graveyard", "Peddler"}, gallery.entries
+""",
+    "interop.ipynb": """
+assert page.available  # the test environment has the interop extra
+out = page.run("openspiel")
+assert "IS-MCTS chooses:" in out and "action ids" in out, out
+out = page.run("pettingzoo")
+assert out.count("chooses:") == 6, out
+page.buttons["pettingzoo"].click()
+assert page.error.value == "" and "It printed" in page.output["pettingzoo"].value
 """,
     "bots.ipynb": """
 # the page opens on the stored results of its default settings, chart drawn

@@ -52,6 +52,16 @@ class State(Protocol):
     def game_code(self) -> str: ...
 
 
+@dataclass(frozen=True)
+class Feature:
+    """One number of a game's observation vector (`Game.observation_layout`): its name
+    and the range its value always lies in (learning environments declare the range;
+    archwk.interop checks every value against it)."""
+    name: str
+    low: float
+    high: float
+
+
 def _load(path: str) -> Any:
     """``"package.module:name"`` -> that object (imported when first asked)."""
     module, _, name = path.partition(":")
@@ -104,6 +114,27 @@ class Game:
     unprinted: tuple[str, ...] = ()
     #: the play-side objects already imported, by role (`play` fills it)
     _imported: dict = field(default_factory=dict, init=False, compare=False)
+
+    # -- optional: for game-AI libraries (archwk.interop: OpenSpiel, PettingZoo). A game
+    # -- without them still plays everywhere else; the adapters then refuse it, naming
+    # -- the missing field.
+
+    #: (players, options) -> every action any state of a game of that many players with
+    #: those options (an `Options`) may list, each once. Its position in this sequence is
+    #: the action's integer id in OpenSpiel and PettingZoo, so it means the same choice in
+    #: every state: the order must depend on nothing but the arguments, and a new
+    #: version of the game should only ever add actions at the end. A superset is fine
+    #: (ids never listed cost only a longer action mask); an action missing from it is an
+    #: error the adapters name.
+    all_actions: Callable[[int, Any], Sequence[Any]] | None = None
+    #: (players, options) -> the layout of the numbers a player observes, one `Feature`
+    #: per number: the same for every state of such a game (its length is the size of
+    #: OpenSpiel's observation tensor and of PettingZoo's observation vector)
+    observation_layout: Callable[[int, Any], Sequence[Feature]] | None = None
+    #: (a player's view, that player's seat) -> the numbers of `observation_layout`, in
+    #: its order, each inside its Feature's range. Computed from the view alone, so it
+    #: shows only what that player may know.
+    observation_vector: Callable[[Any, int], Sequence[float]] | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"

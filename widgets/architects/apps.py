@@ -43,6 +43,9 @@ PAGES = (
     ("bots.ipynb", "Bots compared",
      "Play many games between bots: how often each one wins, with the range the games support, its scores "
      "and how long the games last."),
+    ("interop.ipynb", "OpenSpiel and PettingZoo",
+     "For game-AI work in code: the games as OpenSpiel games and PettingZoo environments, with an example "
+     "of each to run."),
 )
 
 

@@ -7,7 +7,7 @@ states their `state.game`.
 from __future__ import annotations
 
 from ...kit.game import Game
-from . import explain, gamecode, ruleset
+from . import encoding, explain, gamecode, ruleset
 from .constants import GAME_NAME
 from .engine import quiet
 from .game import GameState, from_game_code, load_record, new_game, replay
@@ -88,6 +88,11 @@ GAME = Game(
         "winchance_features": "archwk.games.architects.play.winchance:features",
         "winchance_weights": "archwk.games.architects.play.winchance:WEIGHTS",
     },
+    # for game-AI libraries (archwk.interop: OpenSpiel, PettingZoo): every action in a
+    # fixed order (its integer id) and the numbers a player observes
+    all_actions=encoding.all_actions,
+    observation_layout=encoding.observation_layout,
+    observation_vector=encoding.observation_vector,
 )
 
 #: every state of this game answers `state.game` with the one Game object
