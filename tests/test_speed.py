@@ -3,9 +3,10 @@
 - Quiet states (`archwk.games.architects.engine.quiet`, used by rollouts and the search bot) record
   no events, and reach the same states as normal play: checked step by step over
   many random games, every player count and option set.
-- Legal actions are kept only for the states made or asked last
-  (`engine.RECENT_STATES`); an older state computes the same list again, and an
-  action equal to a listed one (not the same object) is accepted as that one.
+- Each state keeps its own legal actions (its `_legal` slot), worked out once; a
+  logged state kept by a later state's history lets go of them and works out the
+  same ones again when asked, and an action equal to a listed one (not the same
+  object) is accepted as that one.
 - The optional compiled build (`bash scripts/kit build-compiled`) plays the same
   games byte for byte as the pure source: run when that build is present.
 
@@ -148,22 +149,27 @@ def test_quiet_is_idempotent_and_leaves_the_state_alone():
     assert _without_events(q) == _without_events(s)
 
 
-def test_an_old_state_lists_the_same_actions_again():
-    """States older than the last RECENT_STATES compute their legal actions again:
-    the same list; apply takes an equal action as the listed one."""
+def test_a_state_keeps_its_own_actions_until_the_history_keeps_it():
+    """Each state keeps its legal actions in its own slot, worked out once: asked
+    twice, the same tuple. A logged state that a later state's history keeps (its
+    action words its label from it) lets go of them, so a kept game does not carry
+    every list; asked again it works out equal actions, and apply takes an equal
+    action (not the same object) as the listed one."""
     s = archwk.new_game(4, seed=11)
     rng = random.Random(3)
-    states, lists = [s], [list(s.legal_actions())]
-    for _ in range(3 * engine.RECENT_STATES):
+    states, lists = [s], [s.legal_actions()]
+    assert engine.legal_list(s) is engine.legal_list(s)  # kept by the state, not worked out again
+    for _ in range(40):
         s = s.apply(rng.choice(s.legal_actions()))
         states.append(s)
-        lists.append(list(s.legal_actions()))
+        lists.append(s.legal_actions())
+    assert all(st._legal is None for st in states[:-1])  # kept by the history: let go
+    assert states[-1]._legal is not None  # the newest keeps its own
     first = states[0]
-    assert id(first) not in engine._RECENT and id(first) not in engine._OLDER  # gone from the recent ones
     again = first.legal_actions()
     assert again == lists[0]
-    assert all(a is not b for a, b in zip(again, lists[0]))  # computed again, not kept
-    old = lists[0][0]  # a listed action of an earlier computation: equal, not the same object
+    assert all(a is not b for a, b in zip(again, lists[0]))  # worked out again, not kept
+    old = lists[0][0]  # a listed action of an earlier working-out: equal, not the same object
     nxt = first.apply(old)
     fresh = archwk.new_game(4, seed=11)
     assert nxt.to_json() == fresh.apply(fresh.legal_actions()[0]).to_json()
@@ -171,6 +177,16 @@ def test_an_old_state_lists_the_same_actions_again():
     assert str(nxt.history[-1]) == str(again[0])  # and words its label from the position it was taken at
     assert first.is_legal(Action.from_json(old.to_json()))
     assert not first.is_legal("place")  # type: ignore[arg-type]
+
+
+def test_a_quiet_state_keeps_its_actions_after_a_move():
+    """A quiet state (a search's) is not kept by its successors' history, so it keeps
+    its actions: a search's root lists them once however many moves it tries."""
+    root = engine.quiet(archwk.new_game(3, seed=4))
+    kept = engine.legal_list(root)
+    for a in root.legal_actions():
+        root.apply(a)
+    assert engine.legal_list(root) is kept
 
 
 # --------------------------------------------------------------------------- the compiled build

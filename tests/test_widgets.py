@@ -614,7 +614,7 @@ def test_explorer_evaluates_moves_as_a_chart():
 _STATE_STORAGE = ("display", "display_silver", "bm_small", "bm_large", "extra", "_hist", "_hist_len",
                   "turn_no", "final_turns", "pending", "building_deck", "apprentice_deck", "rewards",
                   "resets", "guildhall", "black_market", "board", "draft", "phase", "turn_player",
-                  "end_trigger", "reset_queued", "rng", "_legal_map")
+                  "end_trigger", "reset_queued", "rng", "_legal")
 
 
 def test_widgets_read_the_table_not_the_state_storage():

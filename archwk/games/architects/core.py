@@ -33,7 +33,7 @@ def thaw(s: FrozenState) -> _MutableState:
     t.players = list(s.players)
     t.events = QUIET_LOG if s.events is QUIET else []
     t._tx = {}
-    t._legal_map = None
+    t._legal = None  # the copy's own legal actions: worked out for it (engine.legal_list)
     return t
 
 

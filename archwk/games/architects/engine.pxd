@@ -7,12 +7,10 @@ from archwk.games.architects.core cimport commit, open_decision, thaw
 from archwk.games.architects.state cimport _PlayerSlots, _StateSlots
 
 cpdef list free_discards(_StateSlots s, dec)
-@cython.locals(recent=dict)
-cpdef _remember(s, list acts)
+cpdef _keep(s, acts)
 @cython.locals(a=Action)
-cpdef list _worded_from(s, list acts)
-@cython.locals(a=Action, kept=dict)
-cpdef legal_list(_StateSlots s)  # a list; a view answers its (empty) map
+cpdef tuple _worded_from(s, list acts)
+cpdef tuple legal_list(_StateSlots s)
 @cython.locals(a=Action)
 cpdef _listed(_StateSlots s, action)
 @cython.locals(a=Action)

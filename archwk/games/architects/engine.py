@@ -45,55 +45,37 @@ def free_discards(s, dec) -> list[Action]:
     return [shared("discard_apprentice", card=c) for c in ids]
 
 
-#: the legal actions of the states made or asked last, by id (each entry holds its
-#: state, so the id stays its own), in two generations of up to RECENT_STATES:
-#: bounded, so a kept state does not carry its list (that was half the memory of
-#: a state); an older state computes its list again
-RECENT_STATES = 16
-_RECENT: dict[int, tuple[FrozenState, list[Action]]] = {}
-_OLDER: dict[int, tuple[FrozenState, list[Action]]] = {}
+def _keep(s, acts: tuple) -> None:
+    """Keep a frozen state's legal actions in its own slot (`_legal`), worked out once.
+    Two threads asking at once both work out the same actions; either tuple is kept."""
+    object.__setattr__(s, "_legal", acts)
 
 
-def _remember(s, acts: list[Action]) -> None:
-    global _RECENT, _OLDER
-    recent = _RECENT  # a local: the compiled build types it as a dict (engine.pxd)
-    if len(recent) >= RECENT_STATES:
-        _OLDER, _RECENT = recent, {}
-        recent = _RECENT
-    recent[id(s)] = (s, acts)
-
-
-def legal_list(s: FrozenState) -> list[Action]:
-    """The legal actions at this decision (do not change the list: copy it). Each
-    words its label from this state when asked (`str(action)`)."""
-    kept = _RECENT  # a local: the compiled build types it as a dict (engine.pxd)
-    e = kept.get(id(s))
-    if e is not None and e[0] is s:
-        return e[1]
-    kept = _OLDER
-    e = kept.get(id(s))
-    if e is not None and e[0] is s:
-        _remember(s, e[1])  # asked again: kept a generation longer (a search's root)
-        return e[1]
-    acts = s._legal_map
-    if acts is not None:  # a view: nothing is legal
+def legal_list(s: FrozenState) -> tuple[Action, ...]:
+    """The legal actions at this decision, as a tuple the state keeps (`s._legal`):
+    worked out when first asked (by `advance`, for a state `apply` made), then
+    answered from the state itself. Each words its label from this state when asked
+    (`str(action)`). A state kept in a logged game's history lets go of its tuple
+    (`apply`), so a kept state does not carry its actions; asked again, it works
+    them out again."""
+    acts = s._legal
+    if acts is not None:
         return acts
-    if s.is_view or not s.pending:
-        acts = []
+    if s.is_view or not s.pending:  # a view: nothing is legal
+        acts = ()
     else:
         dec = s.pending[-1]
-        acts = _RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
-        if s.events is not QUIET:
-            acts = _worded_from(s, acts)
-    _remember(s, acts)
+        found = _RULES[dec.kind].legal(s, dec) + free_discards(s, dec)
+        acts = _worded_from(s, found) if s.events is not QUIET else tuple(found)
+    _keep(s, acts)
     return acts
 
 
-def _worded_from(s, acts: list) -> list:
+def _worded_from(s, acts: list) -> tuple:
     """The listed actions, each this state's own copy, worded from it when asked. The
     rules list shared actions (`actions.shared`) beside new ones; a quiet state (a
     rollout's, where nobody reads labels) lists them as they are, worded without figures."""
-    return [a._with_ctx(s) for a in acts]
+    return tuple([a._with_ctx(s) for a in acts])
 
 
 def legal_map(s: FrozenState) -> dict:
@@ -127,6 +109,7 @@ def quiet(s: S) -> S:
     q: Any = _MutableState.__new__(_MutableState)
     copy_state_slots(s, q)
     q.events = QUIET
+    q._legal = None  # its own actions, listed without a position (s's word their labels from s)
     q.__class__ = type(s)
     return q
 
@@ -155,6 +138,10 @@ def apply(s: S, action: Action) -> S:
     # reads labels) lists its actions without a position, so the positions passed are freed
     t._hist = (s._hist, a)
     t._hist_len = s._hist_len + 1
+    if a._ctx is s:
+        # `s` is now kept by the history (its action words its label from it): it lets go
+        # of its legal actions, which would otherwise stay as long as the game is kept
+        _keep(s, None)
     return commit(t)
 
 
@@ -253,9 +240,9 @@ def advance(t) -> None:
                 continue
             if pl.apprentice_ids and t.options.voluntary_apprentice_discard:
                 acts += free_discards(t, dec)
-            if t.events is not QUIET_LOG:
-                acts = _worded_from(t, acts)  # worded from this state when asked (t is frozen as itself)
-            _remember(t, acts)  # computed once
+            # the new state's own actions, worked out once (legal_list answers them from it),
+            # worded from it when asked (t is frozen as itself)
+            t._legal = _worded_from(t, acts) if t.events is not QUIET_LOG else tuple(acts)
             return
         if t.phase == "over":
             return

@@ -186,7 +186,7 @@ _STATE_FIELDS = (
     "pending", "phase", "turn_player", "first_player", "turn_no",
     "end_trigger", "final_turns", "reset_queued", "draft", "resets",
     "rng", "_hist", "_hist_len", "events", "is_view", "edited",
-    "scheme_piles", "silver_on_deck", "_legal_map", "_tx", "_frozen_as",
+    "scheme_piles", "silver_on_deck", "_legal", "_tx", "_frozen_as",
 )
 
 
@@ -226,7 +226,9 @@ class _StateSlots:
     edited: bool
     scheme_piles: SchemePiles | None
     silver_on_deck: tuple[SilverOnCard, ...]
-    _legal_map: Any
+    #: the legal actions at this decision (a tuple), worked out when first asked
+    #: (archwk.games.architects.engine.legal_list); None until then
+    _legal: tuple | None
     _tx: Any
     _frozen_as: Any
 
@@ -265,7 +267,7 @@ def copy_state_slots(src, dst) -> None:
     dst.edited = src.edited
     dst.scheme_piles = src.scheme_piles
     dst.silver_on_deck = src.silver_on_deck
-    dst._legal_map = src._legal_map
+    dst._legal = src._legal
     dst._tx = src._tx
     dst._frozen_as = src._frozen_as
 

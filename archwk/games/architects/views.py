@@ -57,6 +57,5 @@ def view(s: S, player: int) -> S:
     t._hist = hist
     t.events = [e if e.player == player or "card" not in e.data or e.kind not in PRIVATE_CARD_EVENTS
                 else Event(e.kind, e.player, e.who, {**e.data, "card": HIDDEN}) for e in s.events]
-    out = core.commit(t)
-    object.__setattr__(out, "_legal_map", {})
-    return out
+    t._legal = ()  # a view is shown, not played on: nothing is legal
+    return core.commit(t)
