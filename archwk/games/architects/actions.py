@@ -2,31 +2,32 @@
 
 `ACTION_KINDS` says, for each kind, which of the fields `location`, `card`,
 `target` and `option` it uses and what they hold (docs/actions.md is written
-from it). The words for an action (`str(action)`) come from the explainer,
-which `archwk.games.architects.game` installs with `use_words`: the explainer sits above the
-rules and the rules below it never import it.
+from it). The words for an action (`str(action)`) come from the explainer of the
+game it belongs to: an action listed at a state asks that state's game
+(`state.game.explainer`); one listed at no state (made by hand, read from JSON,
+listed at a quiet state) asks this game's explainer, loaded by its import path
+(`constants.EXPLAINER`): the explainer sits above the rules and the rules below
+it never import it. Nothing is installed: no module holds words to swap.
 """
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
 from ...kit.errors import InvalidSave
-
-#: the explainer's functions (action_label, describe, prompt, reason); installed by archwk.games.architects.game
-_words: Any = SimpleNamespace(action_label=lambda a: repr(a), describe=lambda e: e.kind,
-                              prompt=lambda s, dec: dec.kind, reason=lambda s, r: str(r))
+from .constants import EXPLAINER
 
 
-def use_words(explainer) -> None:
-    """Let `str(action)`, `event.text`, prompts and reasons word themselves with this
-    explainer (a module or object with `action_label(action)`, `describe(event)`,
-    `prompt(state, decision)` and `reason(state, reason)`)."""
-    global _words
-    _words = explainer
+def own_words() -> Any:
+    """This game's explainer (`constants.EXPLAINER`), for what no state words: an
+    action listed at no state, an event (`Event.text`). Loaded by its path when first
+    asked (as a Game's play side is), then found among the loaded modules."""
+    words = sys.modules.get(EXPLAINER)
+    return words if words is not None else importlib.import_module(EXPLAINER)
 
 
 _ACTION_FIELDS = ("kind", "location", "card", "target", "option")
@@ -113,7 +114,12 @@ class Action:
         return f"Action({', '.join(parts)})"
 
     def __str__(self):
-        return _words.action_label(self)
+        ctx = self._ctx
+        if ctx is None:  # made by hand, read from JSON, or listed at a quiet state: no figures
+            return own_words().action_label(self)
+        if type(ctx) is str:  # a label already worded
+            return ctx
+        return ctx.game.explainer.action_label(self)  # the state it was listed at: its game's words
 
     def to_dict(self) -> dict:
         return {f: _jsonable(getattr(self, f)) for f in _ACTION_FIELDS if getattr(self, f) is not None}

@@ -5,6 +5,11 @@ from . import cards
 
 #: the game's name in `archwk.GAMES`, in records and in save files
 GAME_NAME = "architects"
+#: this game's explainer (the words of its actions, events, prompts and reasons), by
+#: import path: the rules sit below it and never import it. A state finds it through
+#: its game (`state.game.explainer`, which definition.py sets to this module); an
+#: action listed at no state, and an event, have no game to ask and load it by this path
+EXPLAINER = "archwk.games.architects.explain"
 
 RESOURCES = cards.RESOURCES  # clay, wood, stone, gold, marble
 LOCATIONS = (

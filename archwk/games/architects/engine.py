@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...kit.errors import IllegalAction
-from . import actions, core, reset, setup, solo, turns
+from . import core, reset, setup, solo, turns
 from .actions import Action, shared
 from .constants import HAND_LIMIT, LOCATION_NAMES, LOCATIONS
 from .core import commit, open_decision, thaw
@@ -195,7 +195,7 @@ def why_illegal(s: FrozenState, action) -> str | None:
     if rule.why:
         reason = rule.why(s, dec, action)
         if reason:
-            return actions._words.reason(s, reason)
+            return s.game.explainer.reason(s, reason)
     choices = ", ".join(str(a) for a in legal_actions(s)) or "none"
     return (f"{action!r} is not a choice at this decision ({prompt(s)}). "
             f"The choices are: {choices}")
@@ -205,7 +205,7 @@ def prompt(s: FrozenState) -> str:
     if s.is_over:
         return "The game is over"
     dec = s.pending[-1]
-    return f"{s.players[dec.player].name}: {actions._words.prompt(s, dec)}"
+    return f"{s.players[dec.player].name}: {s.game.explainer.prompt(s, dec)}"
 
 
 # --------------------------------------------------------------------------- between decisions
@@ -272,5 +272,5 @@ def placement_blockers(s) -> dict[str, str]:
     for loc, rule in LOCATION_RULES.items():
         reason = rule.blocker(s, p)
         if reason is not None:
-            out[loc] = actions._words.reason(s, reason)
+            out[loc] = s.game.explainer.reason(s, reason)
     return out

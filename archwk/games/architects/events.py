@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import actions
+from .actions import own_words
 
 
 class Event:
@@ -39,7 +39,8 @@ class Event:
 
     @property
     def text(self) -> str:
-        return actions._words.describe(self)
+        """The event in the game's words (its explainer's `describe`)."""
+        return own_words().describe(self)
 
     def __repr__(self):
         return f"Event({self.kind!r}, player={self.player}, {self._data})"

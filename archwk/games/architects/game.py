@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from ...kit.errors import InvalidSave
-from . import actions, core, engine, explain, gamecode, setup, views
+from . import core, engine, gamecode, setup, views
 from . import edit as _edit
 from . import record as _record
 from .actions import Action
@@ -21,10 +21,6 @@ from .state import FrozenState
 
 if TYPE_CHECKING:
     from ...kit.game import Game
-
-# the explainer words actions and events (`str(action)`, `event.text`)
-actions.use_words(explain)
-
 
 class GameState(FrozenState):
     """A position, including whose decision it is. Immutable.
