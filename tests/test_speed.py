@@ -127,18 +127,21 @@ def test_shared_actions_are_copied_for_a_logged_state_and_listed_as_they_are_whe
 
 def test_a_shared_action_is_made_once_and_equals_the_action_it_stands_for(monkeypatch):
     """`actions.shared`: the same fields give the same object, equal to (and hashed as)
-    the action made by hand; the kept ones are bounded (past the limit they are made again)."""
+    the action made by hand. The kept ones are never dropped (a rule, or another thread,
+    holding one keeps the one listed); past the limit a new one is made unshared."""
     from archwk.games.architects import actions
     a = actions.shared("capture", "forest", target=1)
     assert actions.shared("capture", "forest", None, 1) is a
     assert a == Action("capture", location="forest", target=1)
     assert hash(a) == hash(Action("capture", "forest", target=1))
     assert a._ctx is None and actions.shared("capture", "forest", target=2) != a
+    before = dict(actions._SHARED)
     monkeypatch.setattr(actions, "_SHARED_LIMIT", len(actions._SHARED))
-    b = actions.shared("mine", option="not kept yet")  # at the limit: the kept ones are dropped first
-    assert {b._key: b} == actions._SHARED
-    again = actions.shared("capture", "forest", target=1)
-    assert again == a and again is not a
+    b = actions.shared("mine", option="not kept yet")  # at the limit: made, not kept
+    assert b == Action("mine", option="not kept yet") and b._ctx is None
+    assert actions.shared("mine", option="not kept yet") is not b
+    assert actions._SHARED.keys() == before.keys() and all(actions._SHARED[k] is v for k, v in before.items())
+    assert actions.shared("capture", "forest", target=1) is a  # the kept one, still
 
 
 def test_quiet_is_idempotent_and_leaves_the_state_alone():

@@ -170,9 +170,13 @@ class Action:
         return cls.from_dict(d)
 
 
-#: the shared actions made by `shared`, by their fields
+#: the shared actions made by `shared`, by their fields: interned for good. Entries are
+#: only ever added, never cleared or replaced, and an action never changes, so every thread
+#: (the coach searches on threads) sees one action per fields, and a rule holding one
+#: (storehouse._STOP, ruleset's placements) keeps holding the one listed
 _SHARED: dict[tuple, Action] = {}
-#: more than this many kept means a rule shares actions it should not (fields of many values)
+#: at most this many kept: past it a rule shares actions it should not (fields of many
+#: values), and a new one is made unshared (equal to, but not the same object as, another)
 _SHARED_LIMIT = 20_000
 
 
@@ -184,9 +188,9 @@ def shared(kind: str, location: str | None = None, card: Any = None, target: int
     key = (kind, location, card, target, option)
     a = _SHARED.get(key)
     if a is None:
-        if len(_SHARED) >= _SHARED_LIMIT:
-            _SHARED.clear()
-        a = _SHARED[key] = Action._prepared(key)
+        a = Action._prepared(key)
+        if len(_SHARED) < _SHARED_LIMIT:
+            a = _SHARED.setdefault(key, a)  # one atomic step: two threads making it keep the same one
     return a
 
 
