@@ -80,7 +80,7 @@ def test_mcts_bot_rejects_no_iterations():
 def test_position_value_cache_agrees_with_fresh_computation():
     s = _mid_game(n=4, decisions=120)
     cached = [heuristics.position_value(s, p) for p in range(4)]
-    heuristics._PERSONAL.clear()
+    heuristics._PERSONAL_BY_BOARD.clear()
     assert [heuristics.position_value(s, p) for p in range(4)] == cached
     assert heuristics.relative_value(s, 0) == pytest.approx(cached[0] - max(cached[1:]))
 

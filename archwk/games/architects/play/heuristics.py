@@ -90,20 +90,16 @@ def position_value(s, p: int, live: float | None = None) -> float:
     pl = s.players[p]
     if pl.is_byzantine:
         return float(_score(s, p).total)
-    hit = _PERSONAL.get(id(pl))
-    if hit is None or hit[0] is not pl:
-        # the same board in another PlayerState (a determinization deals new ones)
-        key = (pl.buildings, pl.hand, pl.apprentice_ids, pl.captured, pl.silver, pl.virtue, pl.clay, pl.wood,
-               pl.stone, pl.gold, pl.marble, pl.workers_in_supply, pl.debts_unpaid, pl.debts_paid,
-               pl.cathedral_level, pl.in_prison, pl.character)
-        hit = _PERSONAL_BY_BOARD.get(key)
-        if hit is None:
-            hit = _personal(s, p)
-            if len(_PERSONAL_BY_BOARD) > 50_000:
-                _PERSONAL_BY_BOARD.clear()
-            _PERSONAL_BY_BOARD[key] = hit
-        else:
-            _PERSONAL[id(pl)] = hit = (pl,) + hit[1:]
+    # by the board read (the same board in another PlayerState too: a determinization deals new ones)
+    key = (pl.buildings, pl.hand, pl.apprentice_ids, pl.captured, pl.silver, pl.virtue, pl.clay, pl.wood,
+           pl.stone, pl.gold, pl.marble, pl.workers_in_supply, pl.debts_unpaid, pl.debts_paid,
+           pl.cathedral_level, pl.in_prison, pl.character)
+    hit = _PERSONAL_BY_BOARD.get(key)
+    if hit is None:
+        hit = _personal(s, p)
+        if len(_PERSONAL_BY_BOARD) > 50_000:  # a bound on memory; a cleared entry is only recomputed
+            _PERSONAL_BY_BOARD.clear()
+        _PERSONAL_BY_BOARD[key] = hit
     _, score, later, shared = hit
     for b in shared:  # bonuses that compare with the other players
         score += building_bonus(s, p, b)
@@ -122,10 +118,9 @@ def position_value(s, p: int, live: float | None = None) -> float:
     return score + live * (later + groups - 0.35 * held)
 
 
-#: (PlayerState, score, later worth, shared-bonus buildings) by id of the PlayerState.
-#: States share unchanged players, so most look-ups in a search hit.
-_PERSONAL: dict = {}
-#: the same, by the player's figures: (PlayerState, score, later, shared) by the board read
+#: (PlayerState, score, later worth, shared-bonus buildings) by the player's figures (the
+#: board read): a memo of a function of those figures alone, so threads (the coach's) may
+#: share it: an entry never changes, and a cleared one is only worked out again
 _PERSONAL_BY_BOARD: dict = {}
 
 
@@ -175,11 +170,7 @@ def _personal(s, p):
     virtue = 0.25 * min(pl.virtue, 10) - (2.0 if pl.virtue <= 4 else 0.0)
     debts = -0.6 * pl.debts_unpaid
     later = goods + cards_v + cath_v + silver + app + workers + virtue + debts
-    if len(_PERSONAL) > 50_000:  # a bound on memory; a cleared entry is only recomputed
-        _PERSONAL.clear()
-    hit = (pl, score, later, tuple(shared))
-    _PERSONAL[id(pl)] = hit
-    return hit
+    return (pl, score, later, tuple(shared))
 
 
 def relative_value(s, p: int) -> float:
