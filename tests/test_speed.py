@@ -228,7 +228,7 @@ def test_compiled_build_plays_the_same_games():
 _TYPED_BUILD_CHECKS = r'''
 import json, random
 import archwk
-from archwk import behaviour, core, engine, state
+from archwk.games.architects import behaviour, core, engine, state
 from archwk.games.architects.actions import Action
 
 HEAP = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement, not an extension type
