@@ -45,7 +45,7 @@ def free_discards(s, dec) -> list[Action]:
     return [shared("discard_apprentice", card=c) for c in ids]
 
 
-def _keep(s, acts: tuple) -> None:
+def _keep(s, acts: tuple | None) -> None:
     """Keep a frozen state's legal actions in its own slot (`_legal`), worked out once.
     Two threads asking at once both work out the same actions; either tuple is kept."""
     object.__setattr__(s, "_legal", acts)

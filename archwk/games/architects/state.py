@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from . import cards
 from .constants import RESOURCES, WORKERS_PER_PLAYER
@@ -288,6 +288,10 @@ class FrozenState(_StateSlots):
     by card id.
     """
     __slots__ = ()
+
+    #: the game this is a state of, whose explainer words its prompts, reasons and listed
+    #: actions (set on the game's state class: `archwk.games.architects.game.GameState.game`)
+    game: ClassVar[Any]
 
     def __setattr__(self, name, value):
         raise AttributeError("GameState is immutable; apply an action or use edit(...)")
