@@ -29,7 +29,7 @@ import pytest
 
 import archwk
 from archwk import Action
-from archwk.games.architects import actions, engine, explain
+from archwk.games.architects import engine, explain
 from archwk.games.architects.definition import GAME
 from archwk.games.architects.game import GameState
 from archwk.games.architects.state import _MutableState, copy_state_slots
@@ -109,8 +109,25 @@ def test_no_function_rebinds_a_module_global():
     assert bad == {}
 
 
-def test_no_explainer_is_installed():
-    assert not hasattr(actions, "use_words") and not hasattr(actions, "_words")
+@pytest.mark.parametrize("name", sorted(archwk.GAMES))
+def test_no_game_installs_its_explainer(name):
+    """Every game's actions and events word themselves without an explainer installed at
+    import: its actions module holds no words to swap, and its game names its explainer."""
+    import importlib
+    acts = importlib.import_module(f"archwk.games.{name}.actions")
+    assert not hasattr(acts, "use_words") and not hasattr(acts, "_words")
+    game = archwk.GAMES[name]
+    assert acts.own_words() is game.explainer
+    s = game.new_game(game.min_players + 1, seed=1)
+    rng = random.Random(1)
+    for _ in range(30):
+        listed = s.legal_actions()
+        for a in listed:
+            assert str(a) and "Action(" not in str(a)
+            bare = type(a).from_json(a.to_json())
+            assert str(bare) and "Action(" not in str(bare)
+        assert all(e.text and "Event(" not in e.text for e in s.events)
+        s = s.apply(rng.choice(listed))
     assert not hasattr(engine, "_RECENT") and not hasattr(engine, "_remember")
 
 
@@ -158,14 +175,19 @@ def test_the_checker_finds_the_old_caches():
 # --------------------------------------------------------------------------- threads
 
 def _starts():
-    """Shared start positions: logged and quiet, solo to 5 players, mid-game ones too."""
+    """Shared start positions of every game in archwk.GAMES, at each player count: logged
+    and quiet (`game.quiet`), part-way into the game."""
     out = []
-    for n, seed in ((1, 3), (2, 5), (3, 7), (4, 9), (5, 11)):
-        s = archwk.new_game(n, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(25 * n):
-            s = s.apply(rng.choice(s.legal_actions()))
-        out += [s, engine.quiet(s)]
+    for game in archwk.GAMES.values():
+        for n in range(game.min_players, game.max_players + 1):
+            s = game.new_game(n, seed=3 + 2 * n)
+            rng = random.Random(n)
+            for _ in range(12 * n):
+                if s.is_over:
+                    break
+                s = s.apply(rng.choice(s.legal_actions()))
+            out += [s, game.quiet(s)]
+    assert len(out) >= 10
     return out
 
 
@@ -187,11 +209,11 @@ def _playout(start, seed: int, steps: int = 60) -> tuple:
 
 
 def test_two_threads_playing_from_the_same_states_see_what_one_thread_sees():
-    """Many random playouts from shared states, run by two threads at once (switching
-    as often as the interpreter allows, in opposite orders) and by one thread alone:
-    every playout sees the same choices, words and positions."""
+    """Many random playouts from shared states of every game, run by two threads at once
+    (switching as often as the interpreter allows, in opposite orders) and by one thread
+    alone: every playout sees the same choices, words and positions."""
     starts = _starts()
-    tasks = [(i, seed) for i in range(len(starts)) for seed in range(6)]
+    tasks = [(i, seed) for i in range(len(starts)) for seed in range(4)]
     alone = {t: _playout(starts[t[0]], t[1]) for t in tasks}
     starts = _starts()  # fresh states: nothing listed yet, so the threads work out the same slots at once
     got: list[dict] = [{}, {}]

@@ -11,12 +11,14 @@ True
 """
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 from ...kit.errors import IllegalAction, InvalidSave
-from .constants import CARD_TYPES, LOCATIONS, MAGISTERS, RESOURCES
+from .constants import CARD_TYPES, EXPLAINER, LOCATIONS, MAGISTERS, RESOURCES
 
 #: every kind of action and its fields, in order
 ACTION_KINDS: dict[str, tuple[str, ...]] = {
@@ -38,12 +40,12 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
 }
 ZONE_NAMES = ("hand", "played", "next", "spent", "pile")
 
-_words: Any = None  # the explainer (set by archwk.games.archon.game)
-
-
-def use_words(module) -> None:
-    global _words
-    _words = module
+def own_words() -> Any:
+    """This game's explainer (`constants.EXPLAINER`), for what no state words: an action
+    listed at no state, an event. Loaded by its path when first asked, then found among
+    the loaded modules."""
+    words = sys.modules.get(EXPLAINER)
+    return words if words is not None else importlib.import_module(EXPLAINER)
 
 
 def _check_field(kind: str, name: str, value: Any) -> Any:
@@ -166,9 +168,10 @@ class Action:
         return f"Action({self._kind!r}{', ' if inner else ''}{inner})"
 
     def __str__(self) -> str:
-        if _words is None:
-            return repr(self)
-        return _words.label(self, self._ctx)
+        ctx = self._ctx
+        if ctx is None:  # made by hand, read from a record, or in a view's history: no figures
+            return own_words().label(self, None)
+        return ctx.game.explainer.label(self, ctx)  # the state it was listed at: its game's words
 
     @property
     def label(self) -> str:

@@ -4,6 +4,10 @@ file (`data/components.toml`)."""
 from __future__ import annotations
 
 GAME_NAME = "archon"
+#: this game's explainer, by import path: a state finds it through its game
+#: (`state.game.explainer`); an action listed at no state, and an event, load it by this
+#: path (the rules sit below it and never import it; nothing installs it)
+EXPLAINER = "archwk.games.archon.explain"
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import actions
+from .actions import own_words
 
 
 class Event:
@@ -26,7 +26,7 @@ class Event:
 
     @property
     def text(self) -> str:
-        return actions._words.describe(self, self._names) if actions._words is not None else repr(self)
+        return own_words().describe(self, self._names)
 
     def __repr__(self):
         return f"Event({self._kind!r}, player={self._player}, {self._data})"

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...kit.errors import ArchwkError, IllegalAction, InvalidSave
-from . import actions, explain, gamecode, rules, views
 from . import edit as _edit
+from . import gamecode, rules, views
 from . import record as _record
 from .actions import Action
 from .constants import LOCATIONS, RESOURCES
@@ -29,9 +29,6 @@ from .state import PlayerState, Table, player_state
 
 if TYPE_CHECKING:
     from ...kit.game import Game
-
-actions.use_words(explain)
-
 
 class GameState:
     """A position of Archon, with whose decision it is. Immutable."""
@@ -80,7 +77,7 @@ class GameState:
         if self.is_legal(action):
             return None
         code, data = rules.why_illegal(self._t, action)
-        return explain.reason(self, code, data, action)
+        return self.game.explainer.reason(self, code, data, action)
 
     def apply(self, action) -> GameState:
         """A new state after `action`; `IllegalAction` naming the rule if it is not
@@ -108,7 +105,7 @@ class GameState:
 
     @property
     def prompt(self) -> str:
-        return explain.prompt(self)
+        return self.game.explainer.prompt(self)
 
     @property
     def current_player(self) -> int | None:
@@ -192,7 +189,7 @@ class GameState:
 
     def placement_blockers(self) -> Mapping[str, str]:
         """For each location the current player cannot place at now, why, in words."""
-        return explain.blockers(self)
+        return self.game.explainer.blockers(self)
 
     @property
     def repository(self) -> Mapping[str, int]:
