@@ -395,6 +395,9 @@ def test_pettingzoo_observation_hides_what_the_view_hides(game):
         if not e.agents:
             break
         agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:  # a game over within the steps (Archon's)
+            e.step(None)
+            continue
         seat = e.seats[e.possible_agents.index(agent)]
         if step % 20 == 0:
             s = e.game_state

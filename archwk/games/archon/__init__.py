@@ -14,6 +14,7 @@ player records) · `rules` (setup, placements, the ten locations, the end of a
 round, the Season attack and scoring) · `engine` (decisions: the legal list,
 apply, the legality gate) · `scoring` · `views` · `save` (what a state shows)
 · `edit` · `record`, `gamecode` · `table` (the read API) · `explain/` (every
-word) · `game` (`GameState`, `new_game`, `replay`) · `definition` (its `Game`).
+word) · `game` (`GameState`, `new_game`, `replay`) · `encoding` (action ids and
+the observation vector for `archwk.interop`) · `definition` (its `Game`).
 The play side (heuristic bot, evaluator, determinizer) is `play/`.
 """

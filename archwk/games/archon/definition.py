@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...kit.game import Game
-from . import explain, gamecode, rules
+from . import encoding, explain, gamecode, rules
 from .components import DEFAULT
 from .constants import GAME_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .game import GameState, from_game_code, load_record, new_game, quiet, replay
@@ -58,6 +58,9 @@ GAME = Game(
         "rollout_policy": "archwk.games.archon.play.heuristic:rollout_policy",
     },
     unprinted=DEFAULT.unprinted,
+    all_actions=encoding.all_actions,
+    observation_layout=encoding.observation_layout,
+    observation_vector=encoding.observation_vector,
 )
 
 GameState.game = GAME

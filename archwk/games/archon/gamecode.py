@@ -1,34 +1,27 @@
 """Archon's game codes: a short URL-safe text for a position, to share it by a
-link. ``ar1.`` and then the base64url of the zlib-compressed compact JSON
-``[1, players, seed, options, steps]``: `options` holds only those that differ
-from the default, and each step is the index of the action among the legal
-actions there (they are listed in a stable order) or an edit ``{"p": player,
-"c": changes}``. Decoding replays it through the rules like any record; a bad
-code raises `InvalidSave` naming what is wrong. A code carries the kit's own
-components only (save a game played with another components file as a file).
+link. A code is a compact game record in the kit's envelope (`archwk.kit.codes`):
+``ar1.`` and then the packed JSON ``[1, players, seed, options, steps]``:
+`options` holds only those that differ from the default, and each step is the index
+of the action among the legal actions there (they are listed in a stable order) or an
+edit ``{"p": player, "c": changes}``. Decoding replays it through the rules like any
+record; a bad code raises `InvalidSave` naming what is wrong. A code carries the kit's
+own components only (save a game played with another components file as a file).
 """
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import re
-import zlib
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
-from ...kit.errors import ArchwkError, InvalidSave
-from ...kit.records import MAX_BYTES, MAX_STEPS, parse
+from ...kit.codes import pack, unpack
+from ...kit.errors import InvalidSave
+from ...kit.records import MAX_STEPS
 from .options import Options
 from .record import play_step, start
 from .save import steps
 from .state import EditStep
 
 PREFIX = "ar1."
-MAX_CODE = 200_000
-URL_PARAMETER = "game"
-_CODE_CHARS = re.compile(r"[A-Za-z0-9_-]*")
 _DEFAULTS = Options().to_dict()
 
 
@@ -52,44 +45,12 @@ def encode(state, fresh: Callable) -> str:
         else:
             out.append(cur.legal_actions().index(step))
             cur = cur.apply(step)
-    text = json.dumps([1, players, t.seed, opts, out], separators=(",", ":"), sort_keys=True)
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
-
-
-def extract(text: str) -> str:
-    """The code in `text`: the code itself, or a link carrying ``?game=CODE``."""
-    if not isinstance(text, str):
-        raise InvalidSave(f"game code: expected text, got {type(text).__name__}")
-    if len(text) > MAX_CODE + 2_000:
-        raise InvalidSave(f"game code: longer than the limit of {MAX_CODE:,} characters")
-    text = text.strip()
-    if PREFIX in text and not text.startswith(PREFIX):
-        found = parse_qs(urlsplit(text).query).get(URL_PARAMETER)
-        text = found[0].strip() if found else text[text.index(PREFIX):]
-    return text
+    return pack(PREFIX, [1, players, t.seed, opts, out])
 
 
 def decode(text: str, fresh: Callable):
     """The position a game code (or a link with ``?game=CODE``) stands for."""
-    code = extract(text)
-    if not code.startswith(PREFIX):
-        raise InvalidSave(f"game code: an Archon game code starts with {PREFIX!r}")
-    body = code[len(PREFIX):]
-    if not _CODE_CHARS.fullmatch(body):
-        raise InvalidSave("game code: it holds characters a game code never has (copy it again whole)")
-    try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        z = zlib.decompressobj()
-        data = z.decompress(raw, MAX_BYTES + 1)
-        if len(data) > MAX_BYTES or z.unconsumed_tail:
-            raise InvalidSave(f"game code: it unpacks to more than {MAX_BYTES:,} bytes")
-        if not z.eof:
-            raise InvalidSave("game code: it is cut short (copy it again whole)")
-    except (binascii.Error, zlib.error, ValueError) as e:
-        if isinstance(e, ArchwkError):
-            raise
-        raise InvalidSave("game code: it is damaged or cut short (copy it again whole)") from None
-    doc = parse(data, "game code")
+    doc = unpack(text, PREFIX)
     if not (isinstance(doc, list) and len(doc) == 5 and doc[0] == 1 and not isinstance(doc[0], bool)):
         raise InvalidSave("game code: not an Archon game code of this version")
     _, players, seed, opts, step_list = doc
