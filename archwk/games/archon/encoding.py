@@ -63,9 +63,15 @@ def _hands(size: int, types: int) -> list[tuple[int, ...]]:
     return [(k,) + rest for k in range(size, -1, -1) for rest in _hands(size - k, types - 1)]
 
 
+def _finite(n: int | None) -> float:
+    """A supply the layout lists (only those that can run out: never None)."""
+    assert n is not None, "an unlimited supply has no place in the vector"
+    return float(n)
+
+
 def _pays() -> list[tuple[str, ...]]:
     """Every payment of 1 or 2 cards (as `actions` stores it: in card-type order)."""
-    out = [(c,) for c in CARD_TYPES]
+    out: list[tuple[str, ...]] = [(c,) for c in CARD_TYPES]
     out += [(a, b) for i, a in enumerate(CARD_TYPES) for b in CARD_TYPES[i:]]
     return out
 
@@ -262,7 +268,7 @@ def observation_vector(view, seat: int) -> list[float]:
     out += [t.decks["provinces"], t.decks["kings_favors"], t.decks["attacks"]]
     revealed = {a for a, _ in t.attacks}
     out += [float(aid in revealed) for aid in _ids(parts.attacks)]
-    out += [t.supply[key] for key in _supply_bounds(parts)]
+    out += [_finite(t.supply[key]) for key in _supply_bounds(parts)]
     me = view.players[seat]
     out += _by_type(me.hand or ())
     out += _by_type(me.next_pile or ())
