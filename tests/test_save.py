@@ -105,7 +105,7 @@ def test_saved_document_shape(finished):
     assert doc["players"] == [p.name for p in finished.players]
     assert len(doc["actions"]) == len(finished.history)
     assert doc["check"]["steps"] == len(doc["actions"]) and len(doc["check"]["position"]) == 64
-    assert doc["meta"]["archwk"] == archwk.games.architects.record.archwk_version()
+    assert doc["meta"]["archwk"] == archwk.kit.records.archwk_version()
     assert "state" not in doc and "checksum" not in doc
 
 

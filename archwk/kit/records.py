@@ -8,6 +8,7 @@ than one game has no such field and is a record of Architects of the West Kingdo
 """
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
@@ -126,3 +127,90 @@ def game_of(doc: Any, where: str = "record") -> str:
     if not isinstance(name, str) or not name:
         raise InvalidSave(f"{where}.game: expected the name of a game, got {json.dumps(name)[:40]}")
     return name
+
+
+# ---- the fields every game's record shares (checked strictly: `true` is not a number)
+
+#: a record's optional metadata
+META_KEYS = {"title", "date", "archwk", "comments"}
+
+
+@functools.lru_cache(maxsize=1)
+def archwk_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("archwk")
+    except Exception:
+        return "unknown"
+
+
+def whole(v, where: str, lo: int | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise InvalidSave(f"{where}: expected a whole number, got {json.dumps(v)[:40]}")
+    if lo is not None and v < lo:
+        raise InvalidSave(f"{where}: must be at least {lo}, got {v}")
+    return v
+
+
+def fields_of(d, allowed: set, where: str, required: set = frozenset()) -> dict:  # type: ignore[assignment]
+    if not isinstance(d, Mapping):
+        raise InvalidSave(f"{where}: expected an object")
+    unknown = set(d) - allowed
+    if unknown:
+        raise InvalidSave(f"{where}: unknown field(s) {sorted(unknown)}")
+    missing = set(required) - set(d)
+    if missing:
+        raise InvalidSave(f"{where}: missing field(s) {sorted(missing)}")
+    return dict(d)
+
+
+def text_of(v, where: str, limit: int) -> str:
+    if not isinstance(v, str):
+        raise InvalidSave(f"{where}: expected text, got {type(v).__name__}")
+    if len(v) > limit:
+        raise InvalidSave(f"{where}: {len(v):,} characters is over the limit of {limit:,}")
+    return v
+
+
+def comments_of(c, n_steps: int) -> dict[int, str]:
+    items = c.items() if isinstance(c, Mapping) else c
+    if not isinstance(items, (list, tuple)) and not isinstance(c, Mapping):
+        raise InvalidSave("meta.comments: expected a list of [step, text] pairs")
+    out: dict[int, str] = {}
+    for i, kv in enumerate(items):
+        if not isinstance(kv, (list, tuple)) or len(kv) != 2:
+            raise InvalidSave(f"meta.comments[{i}]: expected a [step, text] pair")
+        k = whole(kv[0], f"meta.comments[{i}] step", lo=0)
+        if k >= max(n_steps, 1):
+            raise InvalidSave(f"meta.comments[{i}]: there is no step {k} (the game has {n_steps} steps)")
+        if k in out:
+            raise InvalidSave(f"meta.comments[{i}]: step {k} has two comments")
+        out[k] = text_of(kv[1], f"meta.comments[{i}]", MAX_COMMENT)
+    return out
+
+
+def meta_dict(title, date, comments, n_steps: int, version_note: bool) -> dict:
+    """A record's ``meta`` object (empty when there is nothing to say)."""
+    meta: dict = {}
+    if version_note:
+        meta["archwk"] = archwk_version()
+    if title is not None:
+        meta["title"] = text_of(title, "meta.title", MAX_TITLE)
+    if date is not None:
+        meta["date"] = text_of(date, "meta.date", 40)
+    if comments:
+        meta["comments"] = [[k, v] for k, v in sorted(comments_of(comments, n_steps).items())]
+    return meta
+
+
+def read_meta(m, n_steps: int) -> Meta:
+    """A record's ``meta`` object read back, checked."""
+    if m is None:
+        return Meta()
+    m = fields_of(m, META_KEYS, "record.meta")
+    return Meta(
+        title=text_of(m["title"], "meta.title", MAX_TITLE) if "title" in m else None,
+        date=text_of(m["date"], "meta.date", 40) if "date" in m else None,
+        archwk=text_of(m["archwk"], "meta.archwk", 40) if "archwk" in m else None,
+        comments=comments_of(m["comments"], n_steps) if "comments" in m else {},
+    )

@@ -28,14 +28,24 @@ True
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from ...kit.errors import ArchwkError, InvalidSave
-from ...kit.records import MAX_COMMENT, MAX_NAME, MAX_STEPS, MAX_TITLE, Loaded, Meta, check_limits, game_of, parse
+from ...kit.records import (
+    MAX_NAME,
+    MAX_STEPS,
+    Loaded,
+    check_limits,
+    fields_of,
+    game_of,
+    meta_dict,
+    parse,
+    read_meta,
+    whole,
+)
 from . import core, engine, setup
 from .actions import Action
 from .constants import GAME_NAME
@@ -54,38 +64,14 @@ _REC1_KEYS = {"format", "version", "players", "seed", "options", "actions"}
 #: the record fields: version 1's, its game's name (written from the kit's second
 #: game on; a record without it is of this game) and version 2's additions
 _REC_KEYS = _REC1_KEYS | {"game", "meta", "check"}
-_META_KEYS = {"title", "date", "archwk", "comments"}
 _CHECK_KEYS = {"steps", "position"}
 EDIT_FIELDS = PLAYER_FIELDS + BOARD_FIELDS
 
 
-@functools.lru_cache(maxsize=1)
-def archwk_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("archwk")
-    except Exception:
-        return "unknown"
 
 
-def _int(v, where: str, lo: int | None = None) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise InvalidSave(f"{where}: expected a whole number, got {json.dumps(v)[:40]}")
-    if lo is not None and v < lo:
-        raise InvalidSave(f"{where}: must be at least {lo}, got {v}")
-    return v
 
 
-def _keys(d, allowed: set, where: str, required: set = frozenset()) -> dict:  # type: ignore[assignment]
-    if not isinstance(d, Mapping):
-        raise InvalidSave(f"{where}: expected an object")
-    unknown = set(d) - allowed
-    if unknown:
-        raise InvalidSave(f"{where}: unknown field(s) {sorted(unknown)}")
-    missing = set(required) - set(d)
-    if missing:
-        raise InvalidSave(f"{where}: missing field(s) {sorted(missing)}")
-    return dict(d)
 
 
 # --------------------------------------------------------------------------- writing
@@ -124,7 +110,7 @@ def record_doc(s: FrozenState, *, check: bool = False, title: str | None = None,
         "seed": s.seed, "options": s.options.to_dict(),
         "actions": [step_dict(a) for a in steps_of(s)],
     }
-    meta = _meta_dict(title, date, comments, len(doc["actions"]), version_note)
+    meta = meta_dict(title, date, comments, len(doc["actions"]), version_note)
     if meta:
         doc["meta"] = meta
     if check:
@@ -134,42 +120,10 @@ def record_doc(s: FrozenState, *, check: bool = False, title: str | None = None,
     return doc
 
 
-def _meta_dict(title, date, comments, n_steps: int, version_note: bool) -> dict:
-    meta: dict = {}
-    if version_note:
-        meta["archwk"] = archwk_version()
-    if title is not None:
-        meta["title"] = _text(title, "meta.title", MAX_TITLE)
-    if date is not None:
-        meta["date"] = _text(date, "meta.date", 40)
-    if comments:
-        meta["comments"] = [[k, v] for k, v in sorted(_comments(comments, n_steps).items())]
-    return meta
 
 
-def _text(v, where: str, limit: int) -> str:
-    if not isinstance(v, str):
-        raise InvalidSave(f"{where}: expected text, got {type(v).__name__}")
-    if len(v) > limit:
-        raise InvalidSave(f"{where}: {len(v):,} characters is over the limit of {limit:,}")
-    return v
 
 
-def _comments(c, n_steps: int) -> dict[int, str]:
-    items = c.items() if isinstance(c, Mapping) else c
-    if not isinstance(items, (list, tuple)) and not isinstance(c, Mapping):
-        raise InvalidSave("meta.comments: expected a list of [step, text] pairs")
-    out: dict[int, str] = {}
-    for i, kv in enumerate(items):
-        if not isinstance(kv, (list, tuple)) or len(kv) != 2:
-            raise InvalidSave(f"meta.comments[{i}]: expected a [step, text] pair")
-        k = _int(kv[0], f"meta.comments[{i}] step", lo=0)
-        if k >= max(n_steps, 1):
-            raise InvalidSave(f"meta.comments[{i}]: there is no step {k} (the game has {n_steps} steps)")
-        if k in out:
-            raise InvalidSave(f"meta.comments[{i}]: step {k} has two comments")
-        out[k] = _text(kv[1], f"meta.comments[{i}]", MAX_COMMENT)
-    return out
 
 
 def to_json(s: FrozenState, **meta) -> str:
@@ -197,7 +151,7 @@ def _start(d: dict, frozen_as, where: str = "record"):
             raise InvalidSave(f"{where}.players[{i}]: expected a name")
         if len(nm) > MAX_NAME:
             raise InvalidSave(f"{where}.players[{i}]: a name of {len(nm)} characters is over the limit of {MAX_NAME}")
-    seed = _int(d["seed"], f"{where}.seed")
+    seed = whole(d["seed"], f"{where}.seed")
     if not isinstance(d["options"], Mapping):
         raise InvalidSave(f"{where}.options: expected an object")
     try:
@@ -226,11 +180,11 @@ def _step(s, i: int, sd, edits: bool):
     if isinstance(sd, Mapping) and "edit" in sd:
         if not edits:
             raise InvalidSave(f"record: step {i}: format 1 records hold no edits")
-        e = _keys(sd, {"edit"}, f"record: step {i}")["edit"]
-        e = _keys(e, {"player", "changes"}, f"record: step {i} (edit)", {"player", "changes"})
+        e = fields_of(sd, {"edit"}, f"record: step {i}")["edit"]
+        e = fields_of(e, {"player", "changes"}, f"record: step {i} (edit)", {"player", "changes"})
         p = e["player"]
         if p is not None:
-            p = _int(p, f"record: step {i} (edit): player")
+            p = whole(p, f"record: step {i} (edit): player")
         return edit_step(s, p, e["changes"], f"record: step {i} (edit)")
     try:
         a = Action.from_dict(sd)
@@ -259,9 +213,9 @@ def replay_doc(doc: Any, frozen_as: type[S], *, states: bool = False, _checked: 
         raise InvalidSave(f"record.game: this is a record of {json.dumps(doc['game'])[:40]}, not of "
                           "Architects of the West Kingdom (archwk.replay opens any game's record)")
     if ver == 1:
-        d = _keys(doc, _REC1_KEYS | {"game"}, "record", _REC1_KEYS)
+        d = fields_of(doc, _REC1_KEYS | {"game"}, "record", _REC1_KEYS)
     elif ver == VERSION:
-        d = _keys(doc, _REC_KEYS, "record", _REC1_KEYS)
+        d = fields_of(doc, _REC_KEYS, "record", _REC1_KEYS)
     else:
         raise InvalidSave(f"record: unsupported format version {json.dumps(ver)[:20]} "
                           f"(this archwk reads versions 1 and {VERSION})")
@@ -270,11 +224,11 @@ def replay_doc(doc: Any, frozen_as: type[S], *, states: bool = False, _checked: 
         raise InvalidSave("record.actions: expected a list of steps")
     if len(steps) > MAX_STEPS:
         raise InvalidSave(f"record.actions: {len(steps):,} steps is over the limit of {MAX_STEPS:,}")
-    meta = _read_meta(d.get("meta"), len(steps))
+    meta = read_meta(d.get("meta"), len(steps))
     chk = None
     if "check" in d:
-        chk = _keys(d["check"], _CHECK_KEYS, "record.check", _CHECK_KEYS)
-        if _int(chk["steps"], "record.check.steps") != len(steps):
+        chk = fields_of(d["check"], _CHECK_KEYS, "record.check", _CHECK_KEYS)
+        if whole(chk["steps"], "record.check.steps") != len(steps):
             raise InvalidSave(f"record.check: made for {chk['steps']} steps, but the record has {len(steps)}")
         if not isinstance(chk["position"], str) or len(chk["position"]) != 64:
             raise InvalidSave("record.check.position: expected a sha256 digest")
@@ -291,23 +245,13 @@ def replay_doc(doc: Any, frozen_as: type[S], *, states: bool = False, _checked: 
     return Loaded(s, meta, tuple(out_states), tuple(out_steps))
 
 
-def _read_meta(m, n_steps: int) -> Meta:
-    if m is None:
-        return Meta()
-    m = _keys(m, _META_KEYS, "record.meta")
-    return Meta(
-        title=_text(m["title"], "meta.title", MAX_TITLE) if "title" in m else None,
-        date=_text(m["date"], "meta.date", 40) if "date" in m else None,
-        archwk=_text(m["archwk"], "meta.archwk", 40) if "archwk" in m else None,
-        comments=_comments(m["comments"], n_steps) if "comments" in m else {},
-    )
 
 
 def _old_state(doc: Mapping, frozen_as, states: bool) -> Loaded:
     """A format-1 snapshot: replay the history it carries and require the
     same position (its checksum proves nothing: anyone can recompute it)."""
     from .save import FORMAT_1_KEYS
-    d = _keys(doc, FORMAT_1_KEYS, "saved game (format 1)", {"format", "version", "state"})
+    d = fields_of(doc, FORMAT_1_KEYS, "saved game (format 1)", {"format", "version", "state"})
     if d["version"] != 1 or isinstance(d["version"], bool):
         raise InvalidSave(f"saved game: unsupported version {json.dumps(d['version'])[:20]} of {OLD_STATE_FORMAT!r}")
     body = d["state"]
