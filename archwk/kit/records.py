@@ -214,3 +214,12 @@ def read_meta(m, n_steps: int) -> Meta:
         archwk=text_of(m["archwk"], "meta.archwk", 40) if "archwk" in m else None,
         comments=comments_of(m["comments"], n_steps) if "comments" in m else {},
     )
+
+
+def step_dict(step, edit_type: type) -> dict:
+    """A step of a record as it is written: a what-if edit (of the game's `edit_type`:
+    its player and its changes as canonical JSON) or an action (its own `to_dict`)."""
+    if isinstance(step, edit_type):
+        edit: Any = step
+        return {"edit": {"player": edit.player, "changes": json.loads(edit.changes)}}
+    return step.to_dict()

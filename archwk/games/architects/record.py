@@ -44,6 +44,7 @@ from ...kit.records import (
     meta_dict,
     parse,
     read_meta,
+    step_dict,
     whole,
 )
 from . import core, engine, setup
@@ -87,12 +88,6 @@ def steps_of(s: FrozenState) -> list:
     return out
 
 
-def step_dict(step) -> dict:
-    if isinstance(step, EditStep):
-        return {"edit": {"player": step.player, "changes": json.loads(step.changes)}}
-    return step.to_dict()
-
-
 def position_digest(s: FrozenState) -> str:
     """A digest of the whole position (the cache a save keeps of its end state)."""
     text = json.dumps(state_dict(s), sort_keys=True, separators=(",", ":"))
@@ -108,7 +103,7 @@ def record_doc(s: FrozenState, *, check: bool = False, title: str | None = None,
         "format": RECORD_FORMAT, "version": VERSION, "game": GAME_NAME,
         "players": [p.name for p in s.players if not p.is_byzantine],
         "seed": s.seed, "options": s.options.to_dict(),
-        "actions": [step_dict(a) for a in steps_of(s)],
+        "actions": [step_dict(a, EditStep) for a in steps_of(s)],
     }
     meta = meta_dict(title, date, comments, len(doc["actions"]), version_note)
     if meta:

@@ -30,6 +30,7 @@ from ...kit.records import (
     meta_dict,
     parse,
     read_meta,
+    step_dict,
     whole,
 )
 from .actions import Action
@@ -55,12 +56,6 @@ _REQUIRED = {"format", "version", "game", "players", "seed", "options", "actions
 
 # ---------------------------------------------------------------- writing
 
-def step_dict(step) -> dict:
-    if isinstance(step, EditStep):
-        return {"edit": {"player": step.player, "changes": json.loads(step.changes)}}
-    return step.to_dict()
-
-
 def record_doc(state, *, check: bool = False, title: str | None = None, date: str | None = None,
                comments: Mapping[int, str] | None = None, version_note: bool = False) -> dict:
     """The game record of `state` (a dict ready for JSON)."""
@@ -70,7 +65,7 @@ def record_doc(state, *, check: bool = False, title: str | None = None, date: st
     doc: dict = {
         "format": RECORD_FORMAT, "version": VERSION, "game": GAME_NAME,
         "players": [s.name for s in t.seats], "seed": t.seed, "options": t.options.to_dict(),
-        "actions": [step_dict(s) for s, _ in steps(t)],
+        "actions": [step_dict(s, EditStep) for s, _ in steps(t)],
     }
     meta = meta_dict(title, date, comments, len(doc["actions"]), version_note)
     if meta:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from ...kit.records import step_dict
 from .state import EditStep, Table
 
 
@@ -27,12 +28,6 @@ def steps(t: Table) -> list:
     return out
 
 
-def _step_dict(step) -> dict:
-    if isinstance(step, EditStep):
-        return {"edit": {"player": step.player, "changes": json.loads(step.changes)}}
-    return step.to_dict()
-
-
 def state_dict(state) -> dict:
     """The whole position as data (for a view: only what its player may know)."""
     t: Table = state._t if hasattr(state, "_t") else state
@@ -51,7 +46,7 @@ def state_dict(state) -> dict:
                                                                   for k, v in d.data}} for d in t.pending],
         "shortfall": list(t.shortfall), "attack_due": t.attack_due, "rng": t.rng, "is_view": t.is_view,
         "viewer": t.viewer,
-        "history": [_step_dict(s) for s, _ in steps(t)],
+        "history": [step_dict(s, EditStep) for s, _ in steps(t)],
         "events": [e.to_dict() for e in (t.events or ())],
     }
 
