@@ -142,9 +142,10 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
         # what the page loads is what the build read from its code (tests/test_page_imports.py)
         assert packages == result["packages"][name]
         assert {"archwk", "anywidget", "ipywidgets"} <= set(packages)  # every page shows widgets.a11y
-        # the dashboard and the card gallery draw no plotly figure: they do not load plotly;
-        # the others preload its FigureWidget script, and their Python is told where it is
-        board = name not in ("dashboard", "gallery")
+        # the dashboard, the card gallery and the OpenSpiel/PettingZoo page draw no plotly figure:
+        # they do not load plotly; the others preload its FigureWidget script, and their Python is
+        # told where it is
+        board = name not in ("dashboard", "gallery", "interop")
         assert ("plotly" in packages) == board, (name, packages)
         assert ('<link rel="modulepreload" href="../../static/archwk/plotly-widgetbundle-' in html) == board
         env = kernel["loadPyodideOptions"].get("env", {})

@@ -86,6 +86,16 @@ def test_the_vector_fits_its_layout_and_shows_the_players_own_hand(n):
             assert v[at["seat+0: VP"]] == p.vp and v[at["seat+1: VP"]] == s.players[(seat + 1) % n].vp
 
 
+def test_a_score_below_zero_fits_the_layout():
+    """Rulebook 7e (a Season's shortfall: 1 VP per point left unpaid): a score may go below 0,
+    and the observation still fits its layout (self-play at 4 players met it)."""
+    s = new(4, seed=1).edit(player=3, vp=-4)
+    at = {f.name: i for i, f in enumerate(GAME.observation_layout(4, None))}
+    for seat in range(4):
+        v = vector(s, seat)
+        assert v[at[f"seat+{(3 - seat) % 4}: VP"]] == -4
+
+
 def test_views_differing_only_in_hidden_cards_give_the_same_vector():
     """A position dealt afresh where the player cannot see (the others' splits, the
     decks) gives that player the same vector; a player whose own split was dealt

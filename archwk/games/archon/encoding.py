@@ -19,9 +19,10 @@ The observation vector is read from a player's view through the table read API
 (`archwk.table`) and the players' public fields, plus that player's own hand and other
 pile, so it holds only what that player may know (another player's hand and other pile
 show only as what the two hold together). Seats are relative: block "seat+0" is the
-observing player, "seat+1" the next seat, and so on. Counts the rules do not bound (VP,
-Gold, Recruit tokens, Resources held, Arts and Science cards) have the range 0 to
-100,000; a supply that never runs out with these components is left out.
+observing player, "seat+1" the next seat, and so on. Counts the rules do not bound (Gold,
+Recruit tokens, Resources held, Arts and Science cards) have the range 0 to 100,000,
+VP -100,000 to 100,000 (a Season's shortfall can take it below 0); a supply that
+never runs out with these components is left out.
 """
 from __future__ import annotations
 
@@ -176,7 +177,8 @@ def _layout(parts: Components, n: int) -> tuple[Feature, ...]:
         add(f"other pile: {c}", cards)
     for s in seats:
         add(f"{s}: turn order position", n - 1)
-        for name in ("VP", "Gold", "Recruit tokens"):
+        add(f"{s}: VP", low=-big)  # a Season's shortfall can take VP below 0 (Rulebook 7e)
+        for name in ("Gold", "Recruit tokens"):
             add(f"{s}: {name}")
         for r in RESOURCES:
             add(f"{s}: {r}")
