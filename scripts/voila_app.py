@@ -15,6 +15,9 @@ Voila 0.5 itself, with the settings of ./voila.json, plus:
 - anywidget's 2-second start-up window for a widget is made 30 s (ANYWIDGET_TIMEOUT): a
   board whose script was still compiling then (a preheated page, eight pages opening at
   once on two cores) never drew.
+- ipywidgets' page-side wait for a widget that has not come yet takes a last look before it
+  gives up (WIDGETS_WAIT): on a busy page it gave up on widgets that had come meanwhile, and
+  the page showed "Error displaying widget: model not found" for good.
 - `ArchwkVoila.allowed_hosts`: the host names a published server answers to (others: 403).
 - Every page carries scripts/page_guard.js: when a widget of the page failed to start, or
   the page's kernel is gone (culled after a long idle, the server restarted), the visitor is
@@ -240,19 +243,48 @@ def patch_anywidget(text: str) -> str:
     return text.replace(*ANYWIDGET_TIMEOUT)
 
 
-class AnywidgetHandler(tornado.web.RequestHandler):
-    """anywidget's page-side scripts, with the longer start-up window (see above)."""
+#: ipywidgets' page-side widget manager (jupyterlab-manager 5.0.16, ipywidgets 8.1.9: the one
+#: Voila's pages run) waits up to 2 s for a widget model that is not registered yet, looking
+#: every 100 ms, and then throws "widget model not found". It gives up when the 2 s are over
+#: without a last look: a page asks for its widgets before they have come from the kernel
+#: (the restore), the restore brings them during the wait, and then the page is busy for a
+#: second or two (the restore has just made the plotly figure, whose 5 MB script is now
+#: compiled); the next look comes after the 2 s, is never made, and the wait throws although
+#: the model is there. The restore being over, nothing draws that output again (a page redraws
+#: a missing widget only when a restore ends after the miss): "Error displaying widget: model
+#: not found" for good, seen on the bots page, both of its outputs, about one open in four on
+#: a busy machine. Served patched: one last look before giving up; a model still missing
+#: throws as before, in time for the page to redraw it when the restore ends.
+WIDGETS_WAIT = re.compile(
+    r"(for\(;Date\.now\(\)-\w+<2e3;\)\{if\(void 0!==\((\w+)=this\._models\[(\w+)\]\)\)return \2;"
+    r"await new Promise\(\w+=>setTimeout\(\w+,100\)\)\})(throw Error\(\"widget model not found\"\))")
 
-    def initialize(self, paths):
+
+def patch_widgets_manager(text: str) -> str:
+    """ipywidgets' page-side manager script with the last look (see WIDGETS_WAIT); other
+    scripts of the package unchanged."""
+    return WIDGETS_WAIT.sub(r"\1if(void 0!==(\2=this._models[\3]))return \2;\4", text)
+
+
+#: labextension packages whose page-side scripts this server serves patched, and how
+PATCHED_SCRIPTS = {"anywidget": patch_anywidget, "@jupyter-widgets/jupyterlab-manager": patch_widgets_manager}
+
+
+class PatchedScriptHandler(tornado.web.RequestHandler):
+    """A labextension's page-side scripts, patched (see PATCHED_SCRIPTS)."""
+
+    def initialize(self, paths, package):
         self.paths = paths
+        self.package = package
 
     def get(self, name):
         for folder in self.paths:
-            path = Path(folder) / "anywidget" / "static" / name
-            if path.is_file() and path.resolve().parent == (Path(folder) / "anywidget" / "static").resolve():
+            static = Path(folder) / self.package / "static"
+            path = static / name
+            if path.is_file() and path.resolve().parent == static.resolve():
                 self.set_header("Content-Type", "text/javascript; charset=UTF-8")
                 self.set_header("Cache-Control", "no-cache")
-                self.finish(patch_anywidget(path.read_text()))
+                self.finish(PATCHED_SCRIPTS[self.package](path.read_text()))
                 return
         raise tornado.web.HTTPError(404)
 
@@ -288,8 +320,9 @@ class ArchwkVoila(Voila):
         if bundle is not None:
             handlers.append((url_path_join(self.server_url, r"/voila/archwk/plotly/(.*)"),
                              tornado.web.StaticFileHandler, {"path": str(bundle.parent)}))
-        handlers.insert(0, (url_path_join(self.server_url, r"/voila/labextensions/anywidget/static/([^/]+\.js)"),
-                            AnywidgetHandler, {"paths": list(self.labextensions_path)}))
+        for package in PATCHED_SCRIPTS:
+            handlers.insert(0, (url_path_join(self.server_url, f"/voila/labextensions/{package}/static/([^/]+\\.js)"),
+                                PatchedScriptHandler, {"paths": list(self.labextensions_path), "package": package}))
         if self.allowed_hosts:
             handlers = [(pattern, type(handler.__name__, (HostCheck, handler), {}), *rest)
                         for pattern, handler, *rest in handlers]

@@ -229,3 +229,21 @@ def test_anywidget_gives_a_widget_30_seconds_to_start(small_server):
         patched += "AbortSignal.timeout(30000)" in body
         assert body.replace("AbortSignal.timeout(30000)", "AbortSignal.timeout(2000)") == js.read_text()
     assert patched >= 1
+
+
+def test_the_page_wait_for_a_widget_is_served_with_its_last_look(small_server):
+    """ipywidgets' page-side manager script comes with a last look before its wait for a
+    widget gives up (tests/test_widget_wait.py runs that wait); the rest of it, and its
+    other scripts, as installed."""
+    from jupyter_core.paths import jupyter_path
+    package = Path("@jupyter-widgets") / "jupyterlab-manager" / "static"
+    static = next(Path(p) / package for p in jupyter_path("labextensions") if (Path(p) / package).is_dir())
+    last_look = re.compile(r'if\(void 0!==\((\w+)=this\._models\[\w+\]\)\)return \1;'
+                           r'(?=throw Error\("widget model not found"\))')
+    patched = 0
+    for js in static.glob("*.js"):
+        status, body = get(f"{small_server.base}/voila/labextensions/{package.as_posix()}/{js.name}")
+        assert status == 200
+        patched += len(last_look.findall(body))
+        assert last_look.sub("", body) == js.read_text()
+    assert patched == 1
