@@ -85,7 +85,7 @@ def measure_first_render(server, browser, n: int, gap: float) -> list[dict]:
                         widgets_ms=round(widgets_at), console_errors=len(console.errors)))
         print(f"  render {i + 1}: {wall:.2f} s (first byte {nav['ttfb']:.0f} ms, DOM {nav['dom']:.0f} ms)",
               flush=True)
-        context.close()
+        vb.close_page(page)
         time.sleep(gap)  # let the pool take a new kernel and run the notebook in it
     return out
 
@@ -110,7 +110,7 @@ def time_to_usable(browser, url: str) -> float:
     page.goto(url, wait_until="commit")
     wait_usable(page, url)
     wall = time.perf_counter() - t0
-    context.close()
+    vb.close_page(page)
     return wall
 
 
@@ -150,7 +150,7 @@ def measure_pages(server, browser, gap: float) -> dict:
     for page in pages:
         wait_usable(page, "explorer.ipynb")
         cold.append(round(time.perf_counter() - t0, 2))
-        page.context.close()
+        vb.close_page(page)
     print(f"  explorer.ipynb, 3 visitors at once (pool of 2): usable after {cold} s", flush=True)
     return {"preheated_s": out, "explorer_three_at_once_s": cold, "target": 4.0}
 
@@ -217,7 +217,7 @@ def measure_clicks(server, browser, n: int, coach: bool = True, gap_ms: int = 15
         while page.evaluate(PROMPT_JS) == prompt and time.monotonic() < deadline:
             page.wait_for_timeout(10)
         page.wait_for_timeout(gap_ms)  # before the next click
-    context.close()
+    vb.close_page(page)
     return latencies
 
 

@@ -52,7 +52,7 @@ def measure(server, browser, page_name: str) -> dict:
     OUT.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(500)
     page.screenshot(path=str(OUT / f"{page_name}.png"), full_page=True)
-    context.close()
+    vb.close_page(page)
     return dict(page=page_name, seconds=round(wall, 2), console_errors=len(console.errors))
 
 

@@ -41,9 +41,7 @@ import bench_browser as bb  # noqa: E402
 import site_browser as sb  # noqa: E402
 import voila_browser as vb  # noqa: E402
 
-READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
-         "bots": ".archwk-botcompare"}
-BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo")
+READY, BOARD_PAGES = sb.READY, sb.BOARD_PAGES
 TIMEOUT = 300_000
 
 #: the page's own timeline: when the "setting up the page" step first shows (the kernel
@@ -83,7 +81,7 @@ def visit(browser, base: str, name: str, site: Path) -> dict:
     page.on("requestfinished", finished)
     page.goto(sb.page_url(base, name), timeout=TIMEOUT, wait_until="commit")
     page.wait_for_selector("#loading", state="detached", timeout=TIMEOUT)
-    page.wait_for_selector(READY.get(name, ".js-plotly-plot"), timeout=TIMEOUT)
+    page.wait_for_selector(READY.get(name, "#rendered_cells"), timeout=TIMEOUT)
     board = None
     if name in BOARD_PAGES:
         vb.wait_board(page, timeout=TIMEOUT)

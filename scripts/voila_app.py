@@ -8,7 +8,10 @@ Voila 0.5 itself, with the settings of ./voila.json, plus:
   pages (its Origin, or else its Referer, names this host) and names a live kernel.
 - A cap on the kernels visitors hold (`ArchwkVoila.max_kernels`, not counting the
   preheated pool): past it a page answers 503 "too many visitors, try again in a minute",
-  without starting a kernel.
+  without starting a kernel. Before refusing, the server takes back the kernels of pages
+  that are gone without saying so (`ArchwkVoila.abandoned_after`: no page connected to
+  them for that long): a tab closed where the browser sends no goodbye (a phone, a crash,
+  a killed browser) held its kernel until the culler's 10 minutes, and filled the cap.
 - plotly's FigureWidget script (5 MB) is served once, as a cacheable file, instead of
   inside every figure's widget state: the kernels are told its URL (ARCHWK_PLOTLY_ESM_URL,
   read by widgets.figure), and each page preloads it.
@@ -77,6 +80,30 @@ def visitor_kernels(kernel_manager) -> int:
     return max(0, len(kernel_manager.list_kernel_ids()) - pooled)
 
 
+def abandoned_kernels(kernel_manager, after: float) -> list[str]:
+    """Visitors' kernels no page has been connected to for `after` seconds or more (a page
+    gone without the goodbye its browser should send, or never connected). With preheated
+    kernels, only those handed to a page count (`ArchwkKernelManager.handed`): one still
+    waiting in a pool, or still being made ready for it, is never taken back."""
+    alive = list(kernel_manager.list_kernel_ids())
+    if getattr(kernel_manager, "tracks_handed", False):
+        handed = kernel_manager.__dict__.get("handed", set())
+        alive = [kid for kid in alive if kid in handed]
+    connections = getattr(kernel_manager, "_kernel_connections", {})
+    now = utcnow()
+    out = []
+    for kid in alive:
+        if connections.get(kid, 0) > 0:
+            continue
+        try:
+            last = kernel_manager.get_kernel(kid).last_activity
+        except Exception:
+            continue
+        if last is not None and (now - last).total_seconds() >= after:
+            out.append(kid)
+    return out
+
+
 #: how long a page waits for its preheated kernel to finish running the notebook (seconds)
 PREHEAT_WAIT = 120
 
@@ -115,6 +142,14 @@ def kernel_manager_factory(base, preheat_kernel: bool, default_pool_size: int, p
         return cls
 
     class ArchwkKernelManager(cls):
+        #: the kernels handed to pages are kept in `self.handed` (for `abandoned_kernels`),
+        #: and forgotten when shut down
+        tracks_handed = True
+
+        async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+            self.__dict__.setdefault("handed", set()).discard(kernel_id)
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
         async def kernel_alive(self, kernel_id: str) -> bool:
             try:
                 return bool(await ensure_async(self.get_kernel(kernel_id).is_alive()))
@@ -130,6 +165,7 @@ def kernel_manager_factory(base, preheat_kernel: bool, default_pool_size: int, p
                 if await self.kernel_alive(kernel_id):
                     # the page's idle time starts now, not when the kernel entered the pool
                     self.get_kernel(kernel_id).last_activity = utcnow()
+                    self.__dict__.setdefault("handed", set()).add(kernel_id)
                     return render_task, cache, kernel_id
                 self.log.warning("archwk: the preheated kernel %s for %s had died; taking a fresh one",
                                  kernel_id, notebook_name)
@@ -177,6 +213,15 @@ class CappedVoilaHandler(OwnErrorPage, TornadoVoilaHandler):
     @tornado.web.authenticated
     async def get(self, path=None):
         cap = self.settings.get("archwk_max_kernels", 0)
+        if cap and visitor_kernels(self.kernel_manager) >= cap:
+            after = self.settings.get("archwk_abandoned_after", 0)
+            for kid in (abandoned_kernels(self.kernel_manager, after) if after else ()):
+                self.log.warning("archwk: at the cap, shutting down kernel %s: no page has been connected "
+                                 "to it for %d s or more", kid, after)
+                try:
+                    await ensure_async(self.kernel_manager.shutdown_kernel(kid, now=True))
+                except Exception:
+                    pass
         if cap and visitor_kernels(self.kernel_manager) >= cap:
             self.log.warning("archwk: %d visitor kernels (the cap): answering 503 to %s", cap, self.request.path)
             self.set_status(503)
@@ -295,12 +340,17 @@ class ArchwkVoila(Voila):
     max_kernels = Int(16, help="Most kernels pages may hold at once (preheated ones not counted); "
                                "0 for no cap. Each is a Python process of about 130 MB.").tag(config=True)
 
+    abandoned_after = Int(60, help="At the cap, a visitor's kernel no page has been connected to for this "
+                                   "many seconds is shut down to make room (0: never; the culler still "
+                                   "does after its idle timeout).").tag(config=True)
+
     allowed_hosts = List(Unicode(), help="Host names the server answers to (e.g. [\"archwk.example.org\", "
                                          "\"127.0.0.1\"]); empty: any, as Voila does.").tag(config=True)
 
     def init_settings(self):
         settings = super().init_settings()
         settings["archwk_max_kernels"] = self.max_kernels
+        settings["archwk_abandoned_after"] = self.abandoned_after
         settings["archwk_allowed_hosts"] = {h.lower() for h in self.allowed_hosts}
         return settings
 

@@ -22,6 +22,12 @@ PREFIX = "/archwk/"
 #: every notebook the site must hold, by page name
 #: every page: each notebook of notebooks/ (a new page is built and checked without editing this)
 PAGES = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb")))
+#: what shows that a page's widgets are drawn (a page not named here: Voici's cells are in)
+READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
+         "explorer": ".js-plotly-plot", "whatif": ".js-plotly-plot", "solo": ".js-plotly-plot",
+         "bots": ".archwk-botcompare"}
+#: pages that draw a board (usable once it is drawn)
+BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo")
 
 
 def _site_build():

@@ -157,11 +157,7 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
 
 #: every page of the site, the dashboard first (the address a club gives out)
 ORDER = ("dashboard", *[p for p in sb.PAGES if p != "dashboard"])
-#: what shows that a page's widgets are drawn (a page not named here: Voici's loading box is gone)
-READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
-         "explorer": ".js-plotly-plot", "whatif": ".js-plotly-plot", "solo": ".js-plotly-plot",
-         "bots": ".archwk-botcompare"}
-BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo")
+READY, BOARD_PAGES = sb.READY, sb.BOARD_PAGES
 STARTING = "Starting Python in your browser... this takes a few seconds the first time."
 
 

@@ -44,6 +44,21 @@ def small_server(tmp_path, request):
 
 
 @pytest.fixture
+def preheated_server(tmp_path, request):
+    """Voila on a tiny notebook with a preheated kernel (as voila.json has them) and the
+    extra options of the test's `voila_args` mark."""
+    _notebook(tmp_path / "hello.ipynb", "print('hello from the kernel')")
+    mark = request.node.get_closest_marker("voila_args")
+    server = vb.start_voila(log_path=vb.ARTIFACTS / f"voila-{request.node.name}.log", notebooks=str(tmp_path),
+                            extra_args=tuple(mark.args if mark else ()))
+    try:
+        server.wait_pools(["hello.ipynb"])
+        yield server
+    finally:
+        vb.stop_voila(server)
+
+
+@pytest.fixture
 def idle_server(tmp_path, request):
     """Voila on a tiny notebook with a preheated kernel (as voila.json has them) and a short
     idle cull: 8 s, checked every second."""
@@ -156,6 +171,41 @@ def test_past_the_kernel_cap_a_visitor_is_told_to_try_again(small_server):
     assert "hello from the kernel" not in body
     assert small_server.log().count("Kernel started") == started  # none for the refused visitor
     assert "answering 503" in small_server.log()
+
+
+@pytest.mark.voila_args("--ArchwkVoila.max_kernels=2", "--ArchwkVoila.abandoned_after=2")
+def test_at_the_cap_kernels_of_pages_gone_without_a_goodbye_make_room(small_server):
+    # a page fetched and never connected (as a tab closed where the browser sends no
+    # goodbye): past `abandoned_after` seconds its kernel is taken back for a new visitor
+    kernels = []
+    for _ in range(2):
+        status, body = get(small_server.url("hello.ipynb"))
+        assert status == 200
+        kernels.append(page_kernel(body))
+    time.sleep(3)
+    status, body = get(small_server.url("hello.ipynb"))
+    assert status == 200 and "hello from the kernel" in body
+    assert "no page has been connected" in small_server.log()
+    assert not any(vb.kernel_alive(small_server, k) for k in kernels)
+    assert vb.kernel_alive(small_server, page_kernel(body))
+
+
+@pytest.mark.voila_args("--ArchwkVoila.max_kernels=1", "--ArchwkVoila.abandoned_after=2")
+def test_at_the_cap_a_preheated_kernel_waiting_in_its_pool_is_never_taken_back(preheated_server):
+    server = preheated_server
+    status, body = get(server.url("hello.ipynb"))
+    assert status == 200
+    first = page_kernel(body)
+    server.wait_pools(["hello.ipynb"])
+    time.sleep(3)
+    # the first page's kernel goes; the pool's (idle as long, never handed out) stays and
+    # is the one the new visitor gets
+    status, body = get(server.url("hello.ipynb"))
+    assert status == 200 and "hello from the kernel" in body
+    second = page_kernel(body)
+    assert second != first
+    assert not vb.kernel_alive(server, first) and vb.kernel_alive(server, second)
+    assert server.log().count("no page has been connected") == 1
 
 
 @pytest.mark.voila_args("--Voila.token=s3cret-t0ken")

@@ -438,6 +438,19 @@ def wait_board(page, timeout: float = 90_000) -> dict:
     return board(page)
 
 
+def close_page(page) -> None:
+    """Close a page as a visitor closing its tab does: the page's goodbye (Voila's
+    beforeunload beacon shuts its kernel down) runs first, then its browser context goes.
+    A bare `context.close()` skips the goodbye, and each such page's kernel stays until the
+    server takes it back (`ArchwkVoila.abandoned_after`, at the kernel cap) or culls it."""
+    try:
+        with page.expect_event("close", timeout=10_000):
+            page.close(run_before_unload=True)
+    except Exception:  # closed already, or the goodbye took too long: the context goes anyway
+        pass
+    page.context.close()
+
+
 def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
