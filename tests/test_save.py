@@ -686,3 +686,33 @@ def test_saves_round_trip_byte_identically_under_every_option_set():
     assert k + 1 == sum(map(len, games))
     assert {"scheme_deck", "scheme_discard", "scheme_future"} <= extras
     assert len(kinds_with_figures) >= 3
+
+
+def test_a_view_sees_the_record_of_choices_step_by_step_as_anyone_may():
+    """A view's record of choices is the game's, each step as every player may see it
+    (RB, Setup 12: kept cards hidden), through what-if edits, views of views and play
+    from a determinized view; it is kept by each state as it goes (no walk of the record)."""
+    import random
+
+    import archwk
+    from archwk.games.architects.model import HIDDEN
+    from archwk.games.architects.play.determinize import determinize
+    from archwk.games.architects.views import public_step
+    rng = random.Random(3)
+    s = archwk.new_game(3, seed=11)
+    edited = False
+    for i in range(160):
+        s = s.apply(rng.choice(s.legal_actions()))
+        if i > 80 and not edited and s.decision == "place":
+            s, edited = s.edit(0, silver=s.players[0].silver + 2), True
+    assert edited
+    steps = [public_step(a) for a in s.history]
+    assert any(a.card == HIDDEN for a in steps if a.kind == "keep")
+    for seat in range(3):
+        v = s.view(seat)
+        assert v.history == tuple(steps)
+        assert all(a._ctx is None for a in v.history)
+        assert v.view(seat).history == v.history
+    d = determinize(s.view(1), 1, random.Random(0))
+    d2 = d.apply(d.legal_actions()[0])
+    assert d2.view(2).history == (*steps, public_step(d2.history[-1]))

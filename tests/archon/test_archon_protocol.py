@@ -203,6 +203,30 @@ def test_a_view_hides_hands_piles_decks_and_splits():
         v.record()
 
 
+def test_each_seat_sees_the_record_step_by_step_as_it_may():
+    """§4.1: a split and the pile a replaced Courtier was in stay hidden from the others in
+    the record; each seat's view of it is kept by the states as they go (through what-if
+    edits), equal to masking the whole record step by step, and states played on from a
+    view (a determinized world) still give views that mask it."""
+    from archwk.games.archon.save import steps
+    from archwk.games.archon.views import mask_action
+    s = random_game(3, 21, upto=60)
+    while s.decision != "turn":
+        s = s.apply(s.legal_actions()[0])
+    me = s.current_player
+    s = s.edit(player=me, gold=s.players[me].gold + 1)
+    s = s.apply(s.legal_actions()[-1])
+    for seat in range(3):
+        want = [mask_action(step, seat, actor) for step, actor in steps(s._t)]
+        v = s.view(seat)
+        assert [step for step, _ in steps(v._t)] == want
+        assert v.view(seat).history == v.history
+    assert any(step != full for (step, _), (full, _) in zip(steps(s.view(0)._t), steps(s._t)))
+    x = Determinizer(s.view(me), me).sample(random.Random(1))
+    x2 = x.apply(x.legal_actions()[0])
+    assert x2.view(me).history[:-1] == s.view(me).history
+
+
 def test_the_determinizer_deals_hidden_cards_consistently():
     s = random_game(4, 12, upto=70)
     me = s.current_player

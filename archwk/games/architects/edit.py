@@ -130,7 +130,9 @@ def edit(s: S, player: int | None = None, **changes) -> S:
     t.edited = True
     t.events = []
     _record_edits(s, t)
-    t._hist = (s._hist, EditStep(player, json.dumps(canon, sort_keys=True, separators=(",", ":"))))
+    step = EditStep(player, json.dumps(canon, sort_keys=True, separators=(",", ":")))
+    t._hist = (s._hist, step)
+    t._pub_hist = (s._pub_hist, step)  # a what-if edit is public
     out = core.commit(t)
     validate(out, InvalidEdit)
     return out

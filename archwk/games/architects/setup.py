@@ -101,7 +101,7 @@ def set_up(players, *, seed: int, options: Options | None = None) -> _MutableSta
     t.reset_queued = False
     t.draft = ()
     t.resets = 0
-    t._hist, t._hist_len = None, 0
+    t._hist, t._hist_len, t._pub_hist = None, 0, None
     t.events = []
     t.is_view = t.edited = False
     t.scheme_piles = None

@@ -23,7 +23,7 @@ cdef class _StateSlots:
     cdef public object bm_small, bm_large, rewards
     cdef public object pending, phase, turn_player, first_player, turn_no
     cdef public object end_trigger, final_turns, reset_queued, draft, resets
-    cdef public object rng, _hist, _hist_len, events, is_view, edited
+    cdef public object rng, _hist, _hist_len, _pub_hist, events, is_view, edited
     cdef public object scheme_piles, silver_on_deck, _legal, _tx, _frozen_as
 
 cpdef _copy_player(_PlayerSlots src, _PlayerSlots dst)

@@ -185,7 +185,7 @@ _STATE_FIELDS = (
     "bm_small", "bm_large", "rewards",
     "pending", "phase", "turn_player", "first_player", "turn_no",
     "end_trigger", "final_turns", "reset_queued", "draft", "resets",
-    "rng", "_hist", "_hist_len", "events", "is_view", "edited",
+    "rng", "_hist", "_hist_len", "_pub_hist", "events", "is_view", "edited",
     "scheme_piles", "silver_on_deck", "_legal", "_tx", "_frozen_as",
 )
 
@@ -221,6 +221,9 @@ class _StateSlots:
     rng: Any
     _hist: Any
     _hist_len: int
+    #: the record of choices as any player may see it (`views.public_step` of each step of
+    #: `_hist`, same shape), kept step by step so that a view costs no walk of the record
+    _pub_hist: Any
     events: Any
     is_view: bool
     edited: bool
@@ -262,6 +265,7 @@ def copy_state_slots(src, dst) -> None:
     dst.rng = src.rng
     dst._hist = src._hist
     dst._hist_len = src._hist_len
+    dst._pub_hist = src._pub_hist
     dst.events = src.events
     dst.is_view = src.is_view
     dst.edited = src.edited

@@ -19,6 +19,17 @@ PRIVATE_CARD_ACTIONS = frozenset({"keep", "discard"})
 PRIVATE_CARD_EVENTS = frozenset({"drafted", "kept", "discarded"})
 
 
+def public_step(a: Any) -> Any:
+    """A step of the record of choices as every player may see it: which card was kept or
+    discarded is private; an action is worded without the full state's figures; a what-if
+    edit step is public as it is."""
+    if not isinstance(a, Action):
+        return a
+    if a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str):
+        return Action(a.kind, a.location, HIDDEN, a.target, a.option)
+    return a if a._ctx is None else a._with_ctx(None)
+
+
 def view(s: S, player: int) -> S:
     """What `player` may know: others' hands and draft cards, the order of the
     decks and reward pile, and the generator are hidden. Not playable."""
@@ -41,20 +52,8 @@ def view(s: S, player: int) -> S:
         t.scheme_piles = piles._replace(deck=(0,) * len(piles.deck), future=(0,) * len(piles.future))
     t.rng = 0
     t.is_view = True
-    # the record of choices: which card was kept or discarded is private
-    node, kept = s._hist, []
-    while node is not None:
-        node, a = node
-        if not isinstance(a, Action):  # a what-if edit step: public
-            kept.append(a)
-        elif a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str):
-            kept.append(Action(a.kind, a.location, HIDDEN, a.target, a.option))
-        else:
-            kept.append(a._with_ctx(None))  # worded without the full state's figures
-    hist: Any = None  # nested (earlier, step) pairs, as FrozenState._hist
-    for a in reversed(kept):
-        hist = (hist, a)
-    t._hist = hist
+    # the record of choices as anyone may see it, kept by the state step by step
+    t._hist = s._pub_hist
     t.events = [e if e.player == player or "card" not in e.data or e.kind not in PRIVATE_CARD_EVENTS
                 else Event(e.kind, e.player, e.who, {**e.data, "card": HIDDEN}) for e in s.events]
     t._legal = ()  # a view is shown, not played on: nothing is legal

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...kit.errors import InvalidEdit
-from . import rules
+from . import rules, views
 from .constants import CARD_TYPES, RESOURCES
 from .events import Event
 from .state import HAND, NEXT, EditStep
@@ -90,8 +90,11 @@ def edit(state, player: int | None = None, **changes):
     except AssertionError:
         raise InvalidEdit("edit: this position leaves the player deciding now with no legal choice") from None
     canon = json.dumps(_canonical(changes), sort_keys=True, separators=(",", ":"))
-    t.hist = (t0.hist, EditStep(player, canon), player)
+    step = EditStep(player, canon)
+    t.hist = (t0.hist, step, player)
     t.hist_len = t0.hist_len + 1
+    if t0.seen is not None:
+        t.seen = tuple((chain, views.mask_action(step, i, player), player) for i, chain in enumerate(t0.seen))
     if t.events is not None:
         t.events.append(Event("edited", player, {"fields": sorted(changes)}, tuple(x.name for x in t.seats)))
     return type(state)(t, acts)

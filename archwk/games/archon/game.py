@@ -93,8 +93,11 @@ class GameState:
         t = t0.copy()
         rules.resolve(t, a)
         acts = rules.advance(t)
-        t.hist = (t0.hist, a._with_ctx(None) if a._ctx is not None else a, actor)
+        step = a._with_ctx(None) if a._ctx is not None else a
+        t.hist = (t0.hist, step, actor)
         t.hist_len = t0.hist_len + 1
+        if t0.seen is not None:
+            t.seen = tuple((chain, views.mask_action(step, i, actor), actor) for i, chain in enumerate(t0.seen))
         return GameState(t, acts)
 
     def preview(self, action: Action) -> dict:

@@ -168,7 +168,7 @@ def set_up(players, *, seed: int, options: Options | None = None) -> Table:
     t = Table.__new__(Table)
     t.n, t.seed, t.options, t.parts = n, seed, options, parts
     t.events, t.is_view, t.viewer = [], False, None
-    t.hist, t.hist_len = None, 0
+    t.hist, t.hist_len, t.seen = None, 0, (None,) * n
     lim = parts.limits
     counts = parts.counts
     # step 2 and the supplies: the stockpile, Gold, Recruit tokens, cards, tokens

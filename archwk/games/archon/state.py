@@ -118,6 +118,7 @@ class Table:
         "round",
         "seats",
         "seed",
+        "seen",
         "shortfall",
         "supply",
         "tiles_left",
@@ -160,6 +161,10 @@ class Table:
     attack_due: int
     hist: Any
     hist_len: int
+    #: per seat, the record of choices as that seat may see it (`views.mask_action` of each
+    #: step of `hist`, same shape), kept step by step so that a view costs no walk of the
+    #: record; None where it is not kept (a view, and states played on from one)
+    seen: tuple | None
     events: list | None
     is_view: bool
     viewer: int | None
@@ -189,7 +194,7 @@ class Table:
         t.pending = self.pending[:]
         t.shortfall = self.shortfall[:]
         t.attack_due = self.attack_due
-        t.hist, t.hist_len = self.hist, self.hist_len
+        t.hist, t.hist_len, t.seen = self.hist, self.hist_len, self.seen
         t.events = None if self.events is None else []
         t.is_view, t.viewer = self.is_view, self.viewer
         return t

@@ -46,7 +46,7 @@ def mask_action(a, player: int, actor: int | None):
         return Action._raw("split", ((-1,) * len(CARD_TYPES),))
     if a.kind == "replace" and a.zone in ("hand", "next"):
         return Action._raw("replace", (HIDDEN_ZONE,))
-    return a._with_ctx(None)
+    return a if a._ctx is None else a._with_ctx(None)
 
 
 def mask_event(e: Event, player: int) -> Event:
@@ -73,10 +73,14 @@ def view_table(t: Table, player: int) -> Table:
     v.attack_deck = [0] * len(t.attack_deck)
     v.rng = 0
     v.is_view, v.viewer = True, player
-    # the record of choices, as this player may see it
-    hist: Any = None
-    for step, actor in steps(t):
-        hist = (hist, mask_action(step, player, actor), actor)
-    v.hist = hist
+    # the record of choices, as this player may see it (kept by the state as it goes)
+    if t.seen is not None:
+        v.hist = t.seen[player]
+    else:
+        hist: Any = None
+        for step, actor in steps(t):
+            hist = (hist, mask_action(step, player, actor), actor)
+        v.hist = hist
+    v.seen = None
     v.events = None if t.events is None else [mask_event(e, player) for e in t.events]
     return v
