@@ -17,7 +17,7 @@ from .core import commit, open_decision, thaw
 from .events import QUIET, QUIET_LOG
 from .ruleset import DECISION_RULES, LOCATION_RULES
 from .state import FrozenState, S, _MutableState, copy_state_slots
-from .views import public_step
+from .views import PRIVATE_CARD_ACTIONS, public_step
 
 #: the decision rules as a plain dict (read at every step; the registry's view is read only)
 _RULES = dict(DECISION_RULES)
@@ -139,7 +139,7 @@ def apply(s: S, action: Action) -> S:
     # reads labels) lists its actions without a position, so the positions passed are freed
     t._hist = (s._hist, a)
     t._hist_len = s._hist_len + 1
-    t._pub_hist = (s._pub_hist, public_step(a))
+    t._pub_hist = (s._pub_hist, a if a._ctx is None and a._key[0] not in PRIVATE_CARD_ACTIONS else public_step(a))
     if a._ctx is s:
         # `s` is now kept by the history (its action words its label from it): it lets go
         # of its legal actions, which would otherwise stay as long as the game is kept

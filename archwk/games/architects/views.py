@@ -8,7 +8,7 @@ from typing import Any
 
 from ...kit.errors import ArchwkError
 from . import core
-from .actions import Action
+from .actions import _SHARED, Action
 from .constants import HIDDEN
 from .decisions import LookedAt
 from .events import Event
@@ -25,9 +25,13 @@ def public_step(a: Any) -> Any:
     edit step is public as it is."""
     if not isinstance(a, Action):
         return a
-    if a.kind in PRIVATE_CARD_ACTIONS and isinstance(a.card, str):
-        return Action(a.kind, a.location, HIDDEN, a.target, a.option)
-    return a if a._ctx is None else a._with_ctx(None)
+    key = a._key
+    if key[0] in PRIVATE_CARD_ACTIONS and isinstance(key[2], str):
+        return Action(key[0], key[1], HIDDEN, key[3], key[4])
+    if a._ctx is None:
+        return a
+    # a listed action worded from its position: the shared one of its fields, or a copy
+    return _SHARED.get(key) or a._with_ctx(None)
 
 
 def view(s: S, player: int) -> S:
