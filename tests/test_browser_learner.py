@@ -117,7 +117,7 @@ def test_tutorial_board_click_places_a_worker(server, browser):
 
 #: what the tutorial keeps in the browser's storage (widgets.storage: key "@" page path)
 STORED_PROGRESS_JS = """
-() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress@'))
+() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress-architects@'))
   .map(k => [k, localStorage.getItem(k)])
 """
 
@@ -135,7 +135,7 @@ def test_tutorial_progress_survives_a_reload(server, browser):
     wait_text(page, "1 of 18 lessons done")
     page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('aim')", timeout=STEP_TIMEOUT)
     assert page.evaluate(STORED_PROGRESS_JS) == [
-        ["archwk-tutorial-progress@/voila/render/tutorial.ipynb", '{"version": 1, "done": ["aim"]}']]
+        ["archwk-tutorial-progress-architects@/voila/render/tutorial.ipynb", '{"version": 1, "done": ["aim"]}']]
     page.reload(timeout=LOAD_TIMEOUT)  # a new kernel: only the browser remembers
     vb.wait_started(page, console, ".archwk-task", timeout=LOAD_TIMEOUT, label="tutorial-reloaded")
     wait_text(page, "1 of 18 lessons done")
