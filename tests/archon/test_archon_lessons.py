@@ -121,6 +121,7 @@ def _gates(state) -> int:
 GOALS = {
     "split": lambda start, states: sum(1 for c in states[-1].players[YOU].hand if c != "courtier") == 1,
     "placing": lambda start, states: any(d["location"] == "repository" and len(d["pay"]) == 1
+                                         and start.components.locations["repository"].slots[d["slot"]].cards == 2
                                          for d in mine(states, "placed")),
     "passing": lambda start, states: states[-1].round > start.round and states[-1].order[0] == YOU,
     "gathering": lambda start, states: (any(d["location"] == "repository" for d in mine(states, "placed"))

@@ -143,7 +143,7 @@ class _Say:
     def __init__(self, a: Attempt):
         self.a = a
         self.claims: list[Claim] = []
-        self.shows: set[str] = set(a.lesson.uses)
+        self.shows: set[str] = set(getattr(a.lesson, "uses", ()))
 
     def claim(self, what: str, about, value, words: str) -> str:
         if what not in CLAIM_KINDS:
@@ -286,7 +286,7 @@ class _Say:
 
 # --------------------------------------------------------------------------- the lesson
 
-Goal = Callable[[object, tuple], bool]
+Goal = Callable[[Any, tuple], bool]
 Words = Callable[[_Say], str]
 
 
@@ -309,7 +309,7 @@ class ArchonLesson(_base.Lesson):
     wrong answer (made from the verdict's facts), and the components' tables whose
     figures its words show (`uses`: marked as examples when not printed)."""
     goal: Goal | None = None
-    measure: Callable[[object, tuple], int] | None = None
+    measure: Callable[[Any, tuple], int] | None = None
     right: Words = lambda s: ""
     wrong: Words = lambda s: ""
     uses: tuple[str, ...] = ()
@@ -360,7 +360,7 @@ def _counts(cards: Sequence[str]) -> tuple[int, ...]:
 
 
 @functools.cache
-def opening(first: int = YOU, seed: int = 1) -> archwk.GameState:
+def opening(first: int = YOU, seed: int = 1) -> Any:
     """A new 2-player game of Ann (you) and Rival in which `first` plays first (the
     first seed from `seed` on that gives that order), at its first decision."""
     for sd in range(seed, seed + 200):
@@ -377,7 +377,7 @@ RIVAL_PAIR = ("tax_collector", "cleric")
 @functools.cache
 def game(round_: int = 1, first: int = YOU, you: tuple[str, ...] = YOUR_PAIR,
          hand: tuple[str, ...] | None = None, rival_passes: bool = False,
-         stop: str | None = None) -> archwk.GameState:
+         stop: str | None = None) -> Any:
     """The learner's first turn of round `round_`: the starting Magisters chosen
     (`you` and Rival's), everyone passing at once in earlier rounds, splits made
     so that Rival plays first from round 2 on (then Rival passes at once, so the
@@ -385,7 +385,7 @@ def game(round_: int = 1, first: int = YOU, you: tuple[str, ...] = YOUR_PAIR,
     before round `round_` if there is one. In round 1 `first` plays first and
     Rival passes first if `rival_passes`. With `stop` ("start" or "split"): the
     learner's first decision of that kind instead."""
-    s = opening(first if round_ == 1 else YOU)
+    s: Any = opening(first if round_ == 1 else YOU)
     courtiers_only = (5, 0, 0, 0, 0)
     while True:
         d, p = s.decision, s.current_player
@@ -424,7 +424,7 @@ def game(round_: int = 1, first: int = YOU, you: tuple[str, ...] = YOUR_PAIR,
 
 def position(*, round_: int = 1, first: int = YOU, you_pair=YOUR_PAIR, hand=None, rival_passes=False,
              stop: str | None = None, before: Sequence = (), you: dict | None = None,
-             rival: dict | None = None, repository: dict | None = None) -> archwk.GameState:
+             rival: dict | None = None, repository: dict | None = None) -> Any:
     """`game(...)`, then the moves `before` (steps, whoever's they are), then edits:
     the learner's (`you`), Rival's (`rival`) and the Repository's display."""
     s = game(round_, first, tuple(you_pair), tuple(hand) if hand else None, rival_passes, stop)
@@ -484,7 +484,7 @@ def _level(start, states, level: int) -> bool:
     return any(start.components.tile(d["name"]).level == level for d in mine(states, "tile"))
 
 
-def at(**kw) -> Callable[[], archwk.GameState]:
+def at(**kw) -> Callable[[], Any]:
     """A lesson's position: `position(**kw)`, made once."""
     return functools.cache(lambda: position(**kw))
 
@@ -535,7 +535,9 @@ LESSONS: tuple[ArchonLesson, ...] = (
         at(first=RIVAL_SEAT, hand=("courtier",) * 3 + ("cleric", "merchant"), before=(P("repository"),)), _judge,
         solution=(P("repository", "merchant"),),
         mistake=(P("repository", "courtier", "courtier"),), mistake_says="one Magister alone",
-        goal=lambda start, states: _placed(states, "repository", lambda pay: len(pay) == 1),
+        goal=lambda start, states: any(d["location"] == "repository" and len(d["pay"]) == 1
+                                       and archwk.table(start).slots_at("repository")[d["slot"]].cards == 2
+                                       for d in mine(states, "placed")),
         right=lambda s: "A Magister alone pays for a slot that needs two cards, and keeps your Courtiers for "
                         "later turns.",
         wrong=lambda s: "The Repository's free slot needs two cards: pay it with two Courtiers, or with one "
@@ -761,7 +763,8 @@ LESSONS: tuple[ArchonLesson, ...] = (
         "most VP wins; a tie goes to the most Recruit tokens, Gold and Resources together, and after that "
         "the tied players share the victory.",
         "This is the last round. Acquire a Building tile that scores at the end of the game.",
-        at(round_=9, you={"resources": {"stone": 1, "papyrus": 1, "silver": 1}}), _judge,
+        at(round_=9, you={"vp": 20, "resources": {"stone": 1, "papyrus": 1, "silver": 1}}, rival={"vp": 20}),
+        _judge,
         solution=(P("builders_guild", "courtier", "courtier"), {"kind": "tile", "name": "Magisters' Court"}),
         mistake=(P("builders_guild", "courtier", "courtier"), {"kind": "tile", "name": "Craftsman"}),
         mistake_says="at the end of the game",
