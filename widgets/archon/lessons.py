@@ -511,6 +511,7 @@ LESSONS: tuple[ArchonLesson, ...] = (
                         "space of its two tracks.",
         wrong=lambda s: f"The most Gold you could keep was {s.best('Gold')}: {s.line()}. Each pair costs the "
                         "first space of its two tracks.",
+        hint="Each button shows what the pair costs; the Gold you do not spend stays with you.",
         uses=("magister_track",)),
     ArchonLesson(
         "split", "Splitting your cards", "4. Gameplay",
@@ -581,6 +582,7 @@ LESSONS: tuple[ArchonLesson, ...] = (
         goal=lambda start, states: (_placed(states, "marketplace") and _gained(start, states, "silver") >= 1
                                     and _gained(start, states, "papyrus") >= 1),
         right=lambda s: "Selling first paid for both purchases.",
+        hint="Place at the Marketplace, then sell before you buy: the sale pays for the purchases.",
         wrong=lambda s: "Sell your Iron first, on the empty slot that pays the most, then buy the cheapest "
                         "Silver and Papyrus with that Gold.",
         uses=("marketplace",)),
@@ -624,6 +626,7 @@ LESSONS: tuple[ArchonLesson, ...] = (
         mistake_says="The most VP a tile could score",
         measure=_tile_vp,
         right=lambda s: f"That is {s.best('VP')}, the most of the tiles you can pay for.",
+        hint="Place at the Builders' Guild: each tile's button shows its cost and the VP it scores.",
         wrong=lambda s: f"The most VP a tile could score you now was {s.best('VP')}: {s.line()}.",
         uses=("tiles",)),
     ArchonLesson(
@@ -683,6 +686,7 @@ LESSONS: tuple[ArchonLesson, ...] = (
         solution=(P("treasury", "scribe"), P("barracks")), mistake=(P("treasury"),), mistake_says="Scribe",
         goal=lambda start, states: len(mine(states, "placed")) >= 2,
         right=lambda s: "The Scribe gave you one more action right after the first.",
+        hint="Pay your first action with the Scribe card.",
         wrong=lambda s: "Pay your first action with the Scribe: then you may take one more at once."),
     ArchonLesson(
         "merchant", "Magisters: the Merchant", "5.4 Merchant (Yellow)",
@@ -723,6 +727,7 @@ LESSONS: tuple[ArchonLesson, ...] = (
         goal=lambda start, states: (bool(table_events(states, "scored"))      # the raid is paid, the Season scored
                                     and holding(states[-1].players[YOU], "silver") == 1),
         right=lambda s: "The raid took your Recruit token first, then the Resources you chose.",
+        hint="Pass first; then the raid asks you, one cube at a time, which Resource you lose.",
         wrong=lambda s: "A raid takes Recruit tokens first, then the Resources you choose: choose Stone each time "
                         "to keep your Silver.",
         uses=("attacks",)),
