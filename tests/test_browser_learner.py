@@ -150,6 +150,28 @@ def test_tutorial_progress_survives_a_reload(server, browser):
     page.context.close()
 
 
+def test_tutorial_progress_kept_under_the_former_key_is_still_found(server, browser):
+    """The progress key names the game now (issue 23: one tutorial per game); what a
+    browser kept under the former key is read when the new one holds nothing, and is
+    then kept under the new key."""
+    page, console = vb.open_app_page(browser, server.url("tutorial.ipynb"), wait_for=".archwk-task", board=True,
+                                     timeout=LOAD_TIMEOUT)
+    wait_text(page, "0 of 18 lessons done")
+    # a browser that kept progress before the key named the game, and never saw the new key
+    page.evaluate("""() => { localStorage.setItem('archwk-tutorial-progress@' + location.pathname,
+                                                  '{"version": 1, "done": ["aim", "setup"]}');
+                             localStorage.removeItem('archwk-tutorial-progress-architects@' + location.pathname); }""")
+    page.reload(timeout=LOAD_TIMEOUT)
+    vb.wait_started(page, console, ".archwk-task", timeout=LOAD_TIMEOUT, label="tutorial-former-key")
+    wait_text(page, "2 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('setup')", timeout=STEP_TIMEOUT)
+    assert page.evaluate(STORED_PROGRESS_JS) == [
+        ["archwk-tutorial-progress-architects@/voila/render/tutorial.ipynb",
+         '{"version": 1, "done": ["aim", "setup"]}']]
+    clean(page, console, "page-tutorial-former-key")
+    page.context.close()
+
+
 def test_explorer_buttons_show_costs_and_lines(server, browser):
     page, console = vb.open_app_page(browser, server.url("explorer.ipynb"), wait_for=".js-plotly-plot",
                                      board=True, timeout=LOAD_TIMEOUT)

@@ -453,7 +453,7 @@ def archon_pages(monkeypatch):
 def test_the_tutorial_shell_teaches_archon_chosen_by_name(archon_pages):
     from widgets.tutorial import TutorialUI
     ui = TutorialUI(game="archon")
-    assert ui.lessons == LESSONS and ui.store.key == "archwk-tutorial-progress-archon"
+    assert ui.lessons == LESSONS and ui.store.key == "archwk-tutorial-progress-archon" and ui.store.former == ""
     assert ui.progress.summary() == f"0 of {len(LESSONS)} lessons done"
     i = ids.index("merchant")
     ui.show(i)

@@ -256,3 +256,8 @@ class Progress:
 def storage_key(game: str) -> str:
     """The browser-storage key of a game's tutorial progress (the page adds its path)."""
     return f"archwk-tutorial-progress-{game}"
+
+
+#: the key a game's progress was kept under before the key named the game (read when the
+#: new key holds nothing yet, so that no one loses the lessons they had done)
+FORMER_KEYS = {"architects": "archwk-tutorial-progress"}

@@ -30,7 +30,7 @@ from ..decision import DecisionPanel
 from ..games import ui_for
 from ..storage import BrowserStorage
 from ..text import ShowsErrors, esc, guarded, plain_text
-from .lessons import CONTINUE, RIGHT, YOU, Attempt, Lesson, Progress, storage_key
+from .lessons import CONTINUE, FORMER_KEYS, RIGHT, YOU, Attempt, Lesson, Progress, storage_key
 
 _STYLE = {
     RIGHT: ("#e7f5e9", "#2d7a2d", "✔"),
@@ -55,7 +55,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
         #: which lessons are done (a progress class of this game's lessons)
         self.progress = Progress.for_lessons(self.lessons)()
         #: the browser-storage key of the progress: the game's name is in it (the page adds its path)
-        self.store = BrowserStorage(storage_key(self.game_name))
+        self.store = BrowserStorage(storage_key(self.game_name), former=FORMER_KEYS.get(self.game_name, ""))
         self.store.on_load(self._on_stored)
         self.index = start
         self.attempt: Attempt  # set by show()
