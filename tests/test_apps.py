@@ -73,7 +73,8 @@ def _page_reads_storage(ui, text: str) -> None:
 def test_tutorial_progress_is_kept_in_the_browser_and_can_be_reset():
     """Issue 21 item 5: the lessons done survive a reload (the browser keeps them)."""
     ui = TutorialUI()
-    assert ui.store.key == "archwk-tutorial-progress" and ui.store.layout.display == "none"
+    assert ui.store.key == "archwk-tutorial-progress-architects" and ui.store.layout.display == "none"
+    assert ui.store.former == "archwk-tutorial-progress"  # where the progress was kept before the key named the game
     assert ui.store in ui.children[1].children and ui.reset_button in ui.children[1].children
     assert ui.reset_button.disabled  # nothing to forget yet
     _page_reads_storage(ui, '{"version": 1, "done": ["setup", "aim"]}')

@@ -264,7 +264,6 @@ SHELL_EXCEPTIONS = {
     "widgets": "the public names BoardView, PlayerPanels, ScorePanel, WhatIfEditor, GameApp, ... "
                "(API.md) are Architects' parts, loaded when asked",
     "widgets.tutorial": "widgets.tutorial.LESSONS, Architects' lessons, by their public name",
-    "widgets.tutorial.ui": "the lesson framework (Lesson, Attempt, Progress) lives beside Architects' lessons",
 }
 
 

@@ -117,7 +117,7 @@ def test_tutorial_board_click_places_a_worker(server, browser):
 
 #: what the tutorial keeps in the browser's storage (widgets.storage: key "@" page path)
 STORED_PROGRESS_JS = """
-() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress@'))
+() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress-architects@'))
   .map(k => [k, localStorage.getItem(k)])
 """
 
@@ -135,7 +135,7 @@ def test_tutorial_progress_survives_a_reload(server, browser):
     wait_text(page, "1 of 18 lessons done")
     page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('aim')", timeout=STEP_TIMEOUT)
     assert page.evaluate(STORED_PROGRESS_JS) == [
-        ["archwk-tutorial-progress@/voila/render/tutorial.ipynb", '{"version": 1, "done": ["aim"]}']]
+        ["archwk-tutorial-progress-architects@/voila/render/tutorial.ipynb", '{"version": 1, "done": ["aim"]}']]
     page.reload(timeout=LOAD_TIMEOUT)  # a new kernel: only the browser remembers
     vb.wait_started(page, console, ".archwk-task", timeout=LOAD_TIMEOUT, label="tutorial-reloaded")
     wait_text(page, "1 of 18 lessons done")
@@ -147,6 +147,28 @@ def test_tutorial_progress_survives_a_reload(server, browser):
                            timeout=STEP_TIMEOUT)
     assert page.get_by_role("button", name="✓1").count() == 0
     clean(page, console, "page-tutorial-progress")
+    page.context.close()
+
+
+def test_tutorial_progress_kept_under_the_former_key_is_still_found(server, browser):
+    """The progress key names the game now (issue 23: one tutorial per game); what a
+    browser kept under the former key is read when the new one holds nothing, and is
+    then kept under the new key."""
+    page, console = vb.open_app_page(browser, server.url("tutorial.ipynb"), wait_for=".archwk-task", board=True,
+                                     timeout=LOAD_TIMEOUT)
+    wait_text(page, "0 of 18 lessons done")
+    # a browser that kept progress before the key named the game, and never saw the new key
+    page.evaluate("""() => { localStorage.setItem('archwk-tutorial-progress@' + location.pathname,
+                                                  '{"version": 1, "done": ["aim", "setup"]}');
+                             localStorage.removeItem('archwk-tutorial-progress-architects@' + location.pathname); }""")
+    page.reload(timeout=LOAD_TIMEOUT)
+    vb.wait_started(page, console, ".archwk-task", timeout=LOAD_TIMEOUT, label="tutorial-former-key")
+    wait_text(page, "2 of 18 lessons done")
+    page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('setup')", timeout=STEP_TIMEOUT)
+    assert page.evaluate(STORED_PROGRESS_JS) == [
+        ["archwk-tutorial-progress-architects@/voila/render/tutorial.ipynb",
+         '{"version": 1, "done": ["aim", "setup"]}']]
+    clean(page, console, "page-tutorial-former-key")
     page.context.close()
 
 

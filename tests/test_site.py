@@ -250,7 +250,7 @@ def gallery_answers(page, console, requests) -> None:
 
 #: what the tutorial keeps in the browser's storage (widgets.storage: key "@" page path)
 STORED_PROGRESS_JS = """
-() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress@'))
+() => Object.keys(localStorage).filter(k => k.startsWith('archwk-tutorial-progress-architects@'))
   .map(k => [k, localStorage.getItem(k)])
 """
 
@@ -271,7 +271,7 @@ def tutorial_answers(page, console, requests) -> None:
     wait_text(page, "1 of 18 lessons done")
     page.wait_for_function(STORED_PROGRESS_JS.strip() + "[0]?.[1]?.includes('aim')", timeout=STEP_TIMEOUT)
     assert page.evaluate(STORED_PROGRESS_JS) == [
-        ["archwk-tutorial-progress@/archwk/voici/render/tutorial.html", '{"version": 1, "done": ["aim"]}']]
+        ["archwk-tutorial-progress-architects@/archwk/voici/render/tutorial.html", '{"version": 1, "done": ["aim"]}']]
     page.reload(timeout=LOAD_TIMEOUT)  # Python starts again in the page: only the browser remembers
     page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT)
     page.wait_for_selector(".archwk-task", timeout=LOAD_TIMEOUT)

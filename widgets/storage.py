@@ -35,7 +35,7 @@ import traitlets
 _ESM = """
 // the key under which this page keeps the text: the widget's key and the page's path
 // ("…/tutorial/" and "…/tutorial/index.html" are the same page)
-const storageKey = (model) => `${model.get('key')}@${location.pathname.replace(/index\\.html$/, '')}`;
+const storageKey = (model, key) => `${key ?? model.get('key')}@${location.pathname.replace(/index\\.html$/, '')}`;
 
 function read(key) {
   try { return window.localStorage.getItem(key); } catch (e) { return null; }  // storage refused
@@ -49,7 +49,9 @@ function start(model) {
   if (model.__archwkStorage) return;  // once per model, however many views
   model.__archwkStorage = true;
   const key = storageKey(model);
-  const stored = read(key);
+  let stored = read(key);
+  // nothing under the key yet: what an older page kept under its former key, if any
+  if (stored === null && model.get('former')) stored = read(storageKey(model, model.get('former')));
   const early = model.get('value');  // what the kernel had to keep before the page was ready
   if (early) write(key, early);
   model.on('change:value', () => { if (model.get('value')) write(key, model.get('value')); });
@@ -76,6 +78,8 @@ class BrowserStorage(anywidget.AnyWidget):
 
     _esm = _ESM
     key = traitlets.Unicode("archwk").tag(sync=True)
+    #: a key the text was kept under before (read when nothing is kept under `key` yet)
+    former = traitlets.Unicode("").tag(sync=True)
     value = traitlets.Unicode("").tag(sync=True)
     stored = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)

@@ -32,9 +32,9 @@ imports); the interface is `widgets.tutorial.ui`.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import archwk
 from archwk import Action, GameState
@@ -42,29 +42,25 @@ from archwk.games.architects import cards
 from archwk.games.architects.explain import words as _words
 from archwk.games.architects.explain.labels import _stated
 
-YOU = 0  # the learner's seat in every lesson
-#: the learner's name: the library's event sentences read "Ann (you) places a worker…"
-LEARNER = "Ann (you)"
-RIVAL = "Rival"
-RIGHT, WRONG, CONTINUE = "right", "wrong", "continue"
+from ..tutorial import lessons as _base
+from ..tutorial.lessons import (  # noqa: F401  (the names this module has always offered)
+    CONTINUE,
+    LEARNER,
+    PROGRESS_MAX_CHARS,
+    RIGHT,
+    RIVAL,
+    WRONG,
+    YOU,
+    Claim,
+    Step,
+    Verdict,
+    find_action,
+)
+from ..tutorial.lessons import play_line as _play_line  # noqa: F401
 
 #: what a player holds that a verdict may count, in the game's order
 GOODS = ("clay", "wood", "stone", "gold", "marble", "silver")
 ITEMS = (*GOODS, "virtue")
-
-
-@dataclass(frozen=True)
-class Claim:
-    """One fact a verdict states, as data, and the words that state it.
-
-    `what` says which kind of fact (see `CLAIM_KINDS`), `about` what it is
-    about (an item, a card, a location...), `value` the figure. `words` are
-    made from `value` by the judge's helpers (`_Say`) and appear in the
-    verdict's text."""
-    what: str
-    about: object
-    value: object
-    words: str
 
 
 #: the kinds of claim a verdict can make, and what each one asserts
@@ -105,118 +101,32 @@ CLAIM_KINDS = {
 }
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What the judge says after one of the learner's choices: the status, the
-    text, and the facts about the choices the text states (`claims`)."""
-    status: str  # RIGHT, WRONG or CONTINUE
-    text: str
-    claims: tuple[Claim, ...] = ()
-
-    @property
-    def done(self) -> bool:
-        return self.status != CONTINUE
-
-
-#: a step of a lesson's solution or mistake: fields an action must have
-#: ({"kind": "place", "location": "forest"}) or a function state -> Action
-Step = Mapping[str, object] | Callable[[GameState], Action]
-
-
-@dataclass(frozen=True)
-class Lesson:
-    key: str
-    title: str
-    section: str          # the rulebook section it teaches
-    explain: str          # the rule in plain words (paragraphs separated by blank lines)
-    task: str             # what the learner is asked to do
-    setup: Callable[[], GameState]
-    judge: Callable[[Attempt], Verdict]
-    #: a right line of play (for the tests): steps, or a function state -> [Action, ...]
-    solution: tuple[Step, ...] | Callable[[GameState], list[Action]]
-    mistake: tuple[Step, ...]       # a wrong line of play (tests)
-    mistake_says: str               # words the explanation of that mistake contains (tests)
-    hint: str = ""
-
-    def start(self) -> Attempt:
-        return Attempt(self)
-
-    def solution_actions(self, state: GameState | None = None) -> list[Action]:
-        if callable(self.solution):
-            return list(self.solution(state if state is not None else self.setup()))
-        return _play_line(self, self.solution, state)
-
-    def mistake_actions(self, state: GameState | None = None) -> list[Action]:
-        return _play_line(self, self.mistake, state)
-
-
-class Attempt:
+class Attempt(_base.Attempt):
     """One try at a lesson: the states so far and the judge's last verdict."""
-
-    def __init__(self, lesson: Lesson):
-        self.lesson = lesson
-        self.states: list[GameState] = [lesson.setup()]
-        self.actions: list[Action] = []
-        self.verdict: Verdict | None = None
-
-    @property
-    def start_state(self) -> GameState:
-        return self.states[0]
-
-    @property
-    def state(self) -> GameState:
-        return self.states[-1]
 
     @property
     def me(self):
         return self.state.players[YOU]
 
-    @property
-    def done(self) -> bool:
-        return self.verdict is not None and self.verdict.done
-
-    @property
-    def turn_over(self) -> bool:
-        """The learner's turn has ended (the game is over, or another turn began)."""
-        s = self.state
-        return (s.is_over or s.current_player != YOU
-                or any(e.kind == "turn" for st in self.states[1:] for e in st.events))
-
-    def choices(self) -> list[Action]:
-        """The learner's legal choices now (none once judged or when it is not their decision)."""
-        if self.done or self.state.is_over or self.state.current_player != YOU:
-            return []
-        return self.state.legal_actions()
-
-    def choose(self, action: Action) -> Verdict:
-        """Apply the learner's choice (archwk.IllegalAction if the rules forbid it;
-        then nothing changes) and judge it."""
-        if self.done:
-            raise ValueError("this attempt is over; start the lesson again")
-        if self.state.current_player != YOU:
-            raise ValueError("it is not your decision")
-        new = self.state.apply(action)
-        self.states.append(new)
-        self.actions.append(action)
-        verdict = self.lesson.judge(self)
-        if not verdict.done and self.turn_over:
-            say = _Say(self)
-            verdict = say.verdict(WRONG, f"{say.happened()} Your turn ended before the task was done. "
-                                         f"{self.lesson.task}")
-        self.verdict = verdict
-        return verdict
-
-    def events_text(self) -> list[str]:
-        """What the learner's choices caused, in words, in order."""
-        return [e.text for s in self.states[1:] for e in s.events]
-
-    def events(self) -> list:
-        """The events the learner's choices caused, in order."""
-        return [e for s in self.states[1:] for e in s.events]
-
     def gained(self, resource: str) -> int:
         """How much of `resource` (or silver/virtue) the learner has more than at the start."""
         return _amount(self.me, resource) - _amount(self.start_state.players[YOU], resource)
+
+
+class Lesson(_base.Lesson):
+    """An Architects lesson (`widgets.tutorial.lessons.Lesson`): the learner's turn
+    ends with the game, another player's decision, or the start of a new turn."""
+
+    attempt_class = Attempt
+
+    def turn_over(self, attempt: Any) -> bool:
+        s = attempt.state
+        return (s.is_over or s.current_player != YOU
+                or any(e.kind == "turn" for st in attempt.states[1:] for e in st.events))
+
+    def unfinished(self, attempt: Any) -> Verdict:
+        say = _Say(attempt)
+        return say.verdict(WRONG, f"{say.happened()} Your turn ended before the task was done. {self.task}")
 
 
 def _amount(p, what: str) -> int:
@@ -224,26 +134,6 @@ def _amount(p, what: str) -> int:
                 "workers_in_supply"):
         return getattr(p, what)
     return p.resources[what]
-
-
-def find_action(state: GameState, step: Step) -> Action:
-    """The first legal action matching `step` (see `Step`); ValueError if none."""
-    if callable(step):
-        return step(state)
-    for a in state.legal_actions():
-        if all(getattr(a, k) == v for k, v in step.items()):
-            return a
-    raise ValueError(f"no legal action with {dict(step)} at: {state.prompt}")
-
-
-def _play_line(lesson: Lesson, steps: Sequence[Step], state: GameState | None) -> list[Action]:
-    s = state if state is not None else lesson.setup()
-    out = []
-    for step in steps:
-        a = find_action(s, step)
-        out.append(a)
-        s = s.apply(a)
-    return out
 
 
 # --------------------------------------------------------------------------- what the choices did
@@ -1423,12 +1313,7 @@ LESSONS: tuple[Lesson, ...] = (
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
 
 
-#: the longest stored progress read (a bigger text in the browser's storage is not ours)
-PROGRESS_MAX_CHARS = 10_000
-
-
-@dataclass
-class Progress:
+class Progress(_base.Progress):
     """Which lessons are done, for the progress display, and in the browser's
     storage as JSON (`to_json` / `from_json`):
 
@@ -1443,47 +1328,5 @@ class Progress:
     >>> Progress.from_json("{not json").count
     0
     """
-    done: set[str] = field(default_factory=set)
 
-    VERSION = 1
-
-    def mark(self, key: str) -> bool:
-        """Mark lesson `key` done; True if it was not done before."""
-        if key in self.done:
-            return False
-        self.done.add(key)
-        return True
-
-    def clear(self) -> None:
-        self.done.clear()
-
-    @property
-    def count(self) -> int:
-        return sum(1 for lesson in LESSONS if lesson.key in self.done)
-
-    def summary(self) -> str:
-        return f"{self.count} of {len(LESSONS)} lessons done"
-
-    def to_json(self) -> str:
-        """The lessons done, in the lessons' order, as JSON text."""
-        return json.dumps({"version": self.VERSION, "done": [lesson.key for lesson in LESSONS
-                                                             if lesson.key in self.done]})
-
-    @classmethod
-    def from_json(cls, text) -> Progress:
-        """The progress `to_json` wrote. Stored data is not trusted and never an
-        error: anything malformed (not JSON, another version, `done` not a list)
-        gives no lesson done; keys that name no lesson, and other fields, are
-        ignored."""
-        if not isinstance(text, str) or not text or len(text) > PROGRESS_MAX_CHARS:
-            return cls()
-        try:
-            data = json.loads(text)
-        except ValueError:
-            return cls()
-        if not isinstance(data, dict) or data.get("version", cls.VERSION) != cls.VERSION:
-            return cls()
-        done = data.get("done")
-        if not isinstance(done, list):
-            return cls()
-        return cls({k for k in done if isinstance(k, str) and k in BY_KEY})
+    LESSONS = LESSONS

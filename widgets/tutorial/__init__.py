@@ -1,5 +1,8 @@
-"""The rules tutorial: the lessons (`lessons`, pure Python: positions, tasks and
-judges) and their interface (`ui.TutorialUI`, ipywidgets).
+"""The rules tutorial: the lesson framework any game's lessons are written on
+(`lessons`, pure Python: Lesson, Attempt, Verdict, Claim, Progress) and the
+interface (`ui.TutorialUI`, ipywidgets), which teaches the game it is given by
+name with that game's lessons (`widgets.<game>.lessons`). `LESSONS`, `Lesson`
+and `Progress` here are Architects' (the default game's), by their old names.
 
 >>> from widgets.tutorial import LESSONS
 >>> LESSONS[0].section

@@ -1,13 +1,16 @@
 """The tutorial's interface: lesson list with progress, the lesson text, the
 board, the learner's choices as buttons, and the judge's verdict.
 
-The lessons done are kept in the browser's storage (`widgets.storage`, one key
-per site and page): the page hands them to the kernel when it opens, so a reload
-shows the same progress; "Reset progress" forgets them.
+The tutorial teaches one game, chosen by name (`TutorialUI(game="archon")`;
+Architects by default): its board, panels and lessons come from
+`widgets.games.ui_for(game)`, the lessons being data on the shared framework of
+`widgets.tutorial.lessons`. The lessons done are kept in the browser's storage
+(`widgets.storage`, one key per game, site and page): the page hands them to the
+kernel when it opens, so a reload shows the same progress; "Reset progress"
+forgets them.
 
-Built from plain ipywidgets and the project's widgets (`BoardView`,
-`DecisionPanel`, `PlayerPanels`); the lessons themselves are data in
-`widgets.architects.lessons`.
+Built from plain ipywidgets and the game's widgets (its board, player panels and
+score) with the shared `DecisionPanel`.
 
 >>> ui = TutorialUI()
 >>> lesson = ui.lesson
@@ -23,11 +26,11 @@ from typing import Any
 
 import ipywidgets
 
-from ..architects.lessons import CONTINUE, RIGHT, YOU, Attempt, Lesson, Progress
 from ..decision import DecisionPanel
 from ..games import ui_for
 from ..storage import BrowserStorage
 from ..text import ShowsErrors, esc, guarded, plain_text
+from .lessons import CONTINUE, FORMER_KEYS, RIGHT, YOU, Attempt, Lesson, Progress, storage_key
 
 _STYLE = {
     RIGHT: ("#e7f5e9", "#2d7a2d", "✔"),
@@ -42,15 +45,17 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     last word; `progress` says which lessons are done (kept in the browser's
     storage by `store`); `reset_progress()` forgets them."""
 
-    #: the browser-storage key of the progress (the page's path is added by the page)
-    STORAGE_KEY = "archwk-tutorial-progress"
-
     def __init__(self, start: int = 0, *, game: str = "architects", **kwargs):
         #: the parts that draw the game taught, and its lessons
         self.ui = ui_for(game)
-        self.lessons = self.ui.lessons
-        self.progress = Progress()
-        self.store = BrowserStorage(self.STORAGE_KEY)
+        self.game_name: str = getattr(game, "name", game)
+        self.lessons = tuple(self.ui.lessons)
+        if not self.lessons:
+            raise LookupError(f"the game {self.game_name!r} has no tutorial lessons yet")
+        #: which lessons are done (a progress class of this game's lessons)
+        self.progress = Progress.for_lessons(self.lessons)()
+        #: the browser-storage key of the progress: the game's name is in it (the page adds its path)
+        self.store = BrowserStorage(storage_key(self.game_name), former=FORMER_KEYS.get(self.game_name, ""))
         self.store.on_load(self._on_stored)
         self.index = start
         self.attempt: Attempt  # set by show()
@@ -197,7 +202,7 @@ class TutorialUI(ShowsErrors, ipywidgets.VBox):
     def _on_stored(self, text: str) -> None:
         """The page read the browser's storage: the lessons done there are done here
         too (malformed or foreign data counts as none), and the union is kept."""
-        self.progress.done |= Progress.from_json(text).done
+        self.progress.done |= type(self.progress).from_json(text).done
         self._save_progress()
         self._draw_progress()
 
