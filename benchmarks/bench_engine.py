@@ -2,10 +2,11 @@
 
 Three parts, each using only public APIs and ``random.Random(seed)`` for choices:
 
-1. archwk random play for a fixed wall time at each player count asked for
-   (default 2, 3, 4 and 5): decisions (applied actions) per second and finished
+1. archwk random play of one game of `archwk.GAMES` (`--game`: architects, the default,
+   or archon) for a fixed wall time at each player count asked for (default every count
+   it has: 2, 3, 4 and 5 for Architects): decisions (applied actions) per second and finished
    games per second, in two modes: "quiet", self-play as the bots, rollouts and
-   `archwk simulate` play it (states made with `archwk.games.architects.engine.quiet`: no event log,
+   `archwk simulate` play it (states made with the game's `quiet`: no event log,
    history actions worded without figures; the same positions), and "logged", as a
    person's game is kept (every event recorded and every state kept by the history).
 2. python-chess random play for the same time: plies per second, as a yardstick for
@@ -18,6 +19,8 @@ Three parts, each using only public APIs and ``random.Random(seed)`` for choices
 
     python benchmarks/bench_engine.py                  # 10 s per timed part
     python benchmarks/bench_engine.py --seconds 2 --players 4 --json
+    python benchmarks/bench_engine.py --game archon --parts engine,chess   # Archon, pure build
+    bash scripts/kit bench --compiled --game archon --parts engine,chess  # its compiled build
 
 With ``--json`` the table goes to stderr and stdout is one JSON line.
 """
@@ -41,12 +44,12 @@ PARTS = ("engine", "chess", "memory")
 class _ArchwkPlay:
     """Random archwk games at one player count, played in time slices."""
 
-    def __init__(self, players: int, seed: int, mode: str = "quiet"):
+    def __init__(self, players: int, seed: int, mode: str = "quiet", game: str = "architects"):
         import archwk
-        from archwk.games.architects.engine import quiet
-        self.mode = mode
-        self.new_game = ((lambda n, seed: quiet(archwk.new_game(n, seed=seed))) if mode == "quiet"
-                         else archwk.new_game)
+        g = archwk.load_game(game)
+        self.mode, self.game = mode, game
+        self.new_game = ((lambda n, seed: g.quiet(g.new_game(n, seed=seed))) if mode == "quiet"
+                         else (lambda n, seed: g.new_game(n, seed=seed)))
         self.players, self.rng, self.game_seed = players, random.Random(seed), seed
         self.s = self.new_game(players, seed=seed)
         self.decisions = self.games = 0
@@ -75,7 +78,8 @@ class _ArchwkPlay:
     def result(self) -> dict:
         e = self.elapsed
         return {
-            "seconds": e, "players": self.players, "mode": self.mode, "decisions": self.decisions,
+            "seconds": e, "game": self.game, "players": self.players, "mode": self.mode,
+            "decisions": self.decisions,
             "games": self.games,
             "decisions_per_s": self.decisions / e, "games_per_s": self.games / e,
             "decisions_per_game": self.decisions / self.games if self.games else None,
@@ -118,9 +122,9 @@ MODES = ("quiet", "logged")
 
 
 def bench_side_by_side(seconds: float, player_counts, seed: int, with_chess: bool,
-                       modes=MODES) -> tuple[list, dict | None]:
+                       modes=MODES, game: str = "architects") -> tuple[list, dict | None]:
     """Each archwk player count (in each mode) and chess get `seconds` each, in alternating slices."""
-    plays = [_ArchwkPlay(n, seed, mode) for mode in modes for n in player_counts]
+    plays = [_ArchwkPlay(n, seed, mode, game) for mode in modes for n in player_counts]
     chess_play = _ChessPlay(seed) if with_chess else None
     rounds = max(1, round(seconds / SLICE))
     for _ in range(rounds):
@@ -143,18 +147,19 @@ def bench_engine(seconds: float, players: int, seed: int) -> dict:
     return bench_side_by_side(seconds, [players], seed, False, ("quiet",))[0][0]
 
 
-def bench_memory(seed: int) -> dict:
+def bench_memory(seed: int, game: str = "architects") -> dict:
     import archwk
 
+    g = archwk.load_game(game)
     # Warm up first so one-time costs (card data, caches) are not charged to the states.
-    warm = archwk.new_game(MEMORY_PLAYERS, seed=seed)
+    warm = g.new_game(MEMORY_PLAYERS, seed=seed)
     warm.legal_actions()
     del warm
 
     rng = random.Random(seed)
     tracemalloc.start()
     try:
-        s = archwk.new_game(MEMORY_PLAYERS, seed=seed)
+        s = g.new_game(MEMORY_PLAYERS, seed=seed)
         states = [s]
         while not s.is_over:
             if len(states) > MAX_DECISIONS_PER_GAME:
@@ -188,7 +193,8 @@ def table(result: dict) -> str:
     c, m = result.get("chess"), result.get("memory")
     for e in result.get("engines", []):
         rows += [
-            (f"archwk random play ({e['players']} players, {e['mode']}, {result['build']} build)", ""),
+            (f"{e.get('game', 'architects')} random play ({e['players']} players, {e['mode']}, "
+             f"{result['build']} build)", ""),
             ("  decisions/s", fmt(e["decisions_per_s"], ",.0f")),
             ("  games/s", fmt(e["games_per_s"], ",.2f")),
             ("  decisions, games", f"{e['decisions']:,}, {e['games']:,}"),
@@ -216,8 +222,11 @@ def table(result: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=10.0, help="wall time per timed part (default 10)")
-    ap.add_argument("--players", default="2,3,4,5",
-                    help="comma-separated player counts for part 1 (default 2,3,4,5)")
+    ap.add_argument("--game", default="architects",
+                    help="the game of part 1: architects (default) or archon (archwk.GAMES)")
+    ap.add_argument("--players", default=None,
+                    help="comma-separated player counts for part 1 (default every count the game has: "
+                         "2,3,4,5 for Architects, 2,3,4 for Archon)")
     ap.add_argument("--seed", type=int, default=1, help="seed for games and choices (default 1)")
     ap.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated subset of {','.join(PARTS)}")
     ap.add_argument("--modes", default=",".join(MODES),
@@ -236,20 +245,29 @@ def main(argv: list[str] | None = None) -> int:
         "seconds_per_part": args.seconds,
         "seed": args.seed,
     }
+    import archwk
     try:
-        counts = [int(x) for x in args.players.split(",") if x.strip()]
+        game = archwk.load_game(args.game)
+    except archwk.ArchwkError as e:
+        ap.error(f"--game: {e}")
+    players = args.players or ",".join(map(str, range(max(2, game.min_players), game.max_players + 1)))
+    try:
+        counts = [int(x) for x in players.split(",") if x.strip()]
     except ValueError:
-        ap.error(f"--players: expected comma-separated player counts, got {args.players!r}")
+        ap.error(f"--players: expected comma-separated player counts, got {players!r}")
+    bad = [n for n in counts if not game.min_players <= n <= game.max_players]
+    if bad:
+        ap.error(f"--players: {game.title} is for {game.min_players} to {game.max_players} players, got {bad}")
+    result["game"] = game.name
     if "engine" in parts or "memory" in parts:
-        import archwk
-
         result["archwk_version"] = getattr(archwk, "__version__", None)
         result["build"] = archwk_build()
     if "engine" in parts:
         modes = [m.strip() for m in args.modes.split(",") if m.strip()]
         if not modes or set(modes) - set(MODES):
             ap.error(f"--modes: expected some of {','.join(MODES)}, got {args.modes!r}")
-        engines, chess_result = bench_side_by_side(args.seconds, counts, args.seed, "chess" in parts, modes)
+        engines, chess_result = bench_side_by_side(args.seconds, counts, args.seed, "chess" in parts, modes,
+                                                   game.name)
         result["engines"] = engines
         if chess_result:
             result["chess"] = chess_result
@@ -258,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     elif "chess" in parts:
         result["chess"] = bench_chess(args.seconds, args.seed)
     if "memory" in parts:
-        result["memory"] = bench_memory(args.seed)
+        result["memory"] = bench_memory(args.seed, game.name)
 
     out = sys.stderr if args.json else sys.stdout
     print(table(result), file=out)
