@@ -23,7 +23,7 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,6 +82,10 @@ def make_bot(kind: Any, seed: int = 0):
     raise ValueError(f"seat: expected one of {', '.join(SEAT_KINDS)} or a bot with choose(state), got {kind!r}")
 
 
+def _turn_no(state) -> int:
+    return state.turn_no
+
+
 def _seat_kind(bot) -> str:
     if bot is None:
         return "person"
@@ -102,7 +106,8 @@ class Session:
 
     MAX_BOT_DECISIONS = 200_000  # a game longer than this is an engine bug
 
-    def __init__(self, state: State, seats: Sequence | None = None, *, bot_seed: int = 0):
+    def __init__(self, state: State, seats: Sequence | None = None, *, bot_seed: int = 0,
+                 turn_of: Callable[[Any], int] | None = None):
         if not isinstance(state, State):
             raise ValueError(f"Session: expected a game state (archwk.GameState), got {type(state).__name__}")
         if state.is_view:
@@ -116,6 +121,9 @@ class Session:
         self._notes: dict[int, tuple[State, str]] = {}  # comments: state index -> (that state, text)
         self.cursor = 0
         self.bot_seed = bot_seed
+        #: the turn (or round) a state is in, for the lines' titles: the game's own count
+        #: (`widgets.games.GameUI.turn_of`); Architects' turn number by default
+        self.turn_of: Callable[[Any], int] = turn_of if turn_of is not None else _turn_no
         self.seats: list = []
         self._set_all_seats(seats)
 
@@ -208,7 +216,7 @@ class Session:
                     first = f"{name}: {m}" if name else str(m)
             last = states[-1]
             out.append(Line(i + 1, fork, None if parent is None else parent + 1, first, len(states) - 1,
-                            last.turn_no, last.is_over, i == self._current))
+                            self.turn_of(last), last.is_over, i == self._current))
         return out
 
     @property
