@@ -145,7 +145,7 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
         # the dashboard, the card gallery and the OpenSpiel/PettingZoo page draw no plotly figure:
         # they do not load plotly; the others preload its FigureWidget script, and their Python is
         # told where it is
-        board = name not in ("dashboard", "gallery", "interop")
+        board = name not in ("dashboard", "gallery", "interop", "archon_gallery")
         assert ("plotly" in packages) == board, (name, packages)
         assert ('<link rel="modulepreload" href="../../static/archwk/plotly-widgetbundle-' in html) == board
         env = kernel["loadPyodideOptions"].get("env", {})
@@ -160,8 +160,9 @@ ORDER = ("dashboard", *[p for p in sb.PAGES if p != "dashboard"])
 #: what shows that a page's widgets are drawn (a page not named here: Voici's loading box is gone)
 READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
          "explorer": ".js-plotly-plot", "whatif": ".js-plotly-plot", "solo": ".js-plotly-plot",
-         "bots": ".archwk-botcompare"}
-BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo")
+         "bots": ".archwk-botcompare", "archon": ".js-plotly-plot", "archon_whatif": ".js-plotly-plot",
+         "archon_gallery": ".archwk-gallery-entry"}
+BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo", "archon", "archon_whatif")
 STARTING = "Starting Python in your browser... this takes a few seconds the first time."
 
 
@@ -338,7 +339,17 @@ def kernel_answers(page, console, requests) -> None:
     assert sb.ask_kernel(page, "print(6 * 7)") == "42\n"
 
 
-ANSWERS = {"dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,
+def archon_answers(page, console, requests) -> None:
+    """Archon's explorer: the example-figure sentence, then your starting Magisters by a button,
+    and the board follows (its title is the next decision)."""
+    assert "a player with the box can load the printed values" in vb.body_text(page)
+    start = decision_buttons(page, r"^Start with ")
+    start.first.wait_for(timeout=STEP_TIMEOUT)
+    title = vb.board(page)["title"]
+    click_and_wait(page, start.first, lambda: vb.board(page)["title"] != title, console=console)
+
+
+ANSWERS = {"archon": archon_answers, "dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,
            "explorer": explorer_answers, "whatif": whatif_answers, "solo": solo_answers, "bots": bots_answers}
 
 
