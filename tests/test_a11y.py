@@ -107,9 +107,9 @@ LABELLED = (ipywidgets.Dropdown, ipywidgets.Select, ipywidgets.IntSlider, ipywid
 
 def _apps():
     from widgets.architects.apps import GameApp, SoloApp, WhatIfApp
-    from widgets.botcompare import BotComparison
     from widgets.archon.apps import ArchonGameApp, ArchonWhatIfApp
     from widgets.archon.gallery import ArchonGallery
+    from widgets.botcompare import BotComparison
     from widgets.tutorial import TutorialUI
     return [GameApp(players=3, seed=1), SoloApp(seed=1), WhatIfApp(auto=False), TutorialUI(), BotComparison(),
             ArchonGameApp(players=3, seed=1), ArchonWhatIfApp(), ArchonGallery()]

@@ -349,8 +349,9 @@ def archon_answers(page, console, requests) -> None:
     click_and_wait(page, start.first, lambda: vb.board(page)["title"] != title, console=console)
 
 
-ANSWERS = {"archon": archon_answers, "dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,
-           "explorer": explorer_answers, "whatif": whatif_answers, "solo": solo_answers, "bots": bots_answers}
+ANSWERS = {"dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,
+           "explorer": explorer_answers, "whatif": whatif_answers, "solo": solo_answers, "bots": bots_answers,
+           "archon": archon_answers}
 
 
 @needs_chromium
