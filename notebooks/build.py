@@ -178,7 +178,7 @@ page"""),
 ARCHON = "Archon: Glory & Machination"
 ARCHON_BACK = "[← Dashboard](dashboard.ipynb) · [Archon explorer](archon.ipynb) · " \
     "[Archon what-if](archon_whatif.ipynb) · [Archon cards and tiles](archon_gallery.ipynb)"
-#: one sentence on every Archon page (widgets.archon.text.PAGE_NOTE says the same on the page)
+#: one sentence on every Archon page (as widgets.archon.text.PAGE_NOTE)
 EXAMPLES = ("Figures marked \\* are examples: the rulebook does not print them, and a player with the box "
             "can load the printed values.")
 

@@ -341,19 +341,24 @@ class Session:
         the rules (`GameState.from_json`), so every earlier state is kept for
         the history; comments come with it. A bad document raises
         `archwk.InvalidSave` (the library's message) and leaves the session as
-        it was."""
+        it was; so does a saved game of another game than the session's."""
         loaded = load_record(text, states=True)
         self._take(loaded)
         return self.state
 
     def load_code(self, code: str) -> State:
-        """Replace the session by the game a game code (or a link with one) stands for."""
+        """Replace the session by the game a game code (or a link with one) stands for
+        (`archwk.InvalidSave` if it is another game's: nothing changes)."""
         state = archwk.from_game_code(code)
         self._take(Loaded(state, Meta(), (state,), (None,)), rebuild=True)
         return self.state
 
     def _take(self, loaded, rebuild: bool = False) -> None:
         state = loaded.state
+        here = self.state.game
+        if state.game is not here:  # a page draws one game: its board cannot show another's
+            raise archwk.InvalidSave(f"this is a game of {state.game.title}; this page plays {here.title} "
+                                     "(open that game's page to load it)")
         if rebuild:
             loaded = state.game.load_record(state.record(), states=True)
         states = list(loaded.states)

@@ -302,7 +302,8 @@ def test_the_gallery_marks_example_figures(tmp_path):
     names = {t.name for t in parts.tiles}
     assert g.count == len(names) + len(parts.favors) + len(parts.grants) + len(parts.attacks) + len(parts.provinces)
     assert g.grid.value.count('class="archwk-gallery-entry"') == g.count
-    assert all(e.example for e in g.entries) and W.PAGE_NOTE in g.note.value
+    assert all(e.example for e in g.entries)
+    assert g.grid.value.count(f"{W.MARK}</div>") == g.count  # each face's title is marked
     g.kind.value = "tiles"
     assert {e.name for e in g.entries} == names
     g.kind.value = "all"
@@ -311,3 +312,25 @@ def test_the_gallery_marks_example_figures(tmp_path):
     printed = catalogue(load(printed_copy(tmp_path, ("tiles",))))
     assert not any(e.example for e in printed if e.kind == "tiles")
     assert all(e.example for e in printed if e.kind != "tiles")
+
+
+def test_a_page_of_one_game_refuses_another_games_save_or_code():
+    """An Architects game code or save opened on Archon's explorer is refused with a clear
+    error, and the position shown stays."""
+    ex = GameExplorer(new(2), seats=["person", "person"])
+    before = (ex.state, len(ex.session))
+    other = archwk.new_game(2, seed=1)
+    for opening in (lambda: ex.load_code(other.game_code()), lambda: ex.load_json(other.to_json())):
+        with pytest.raises(archwk.InvalidSave, match="Architects of the West Kingdom"):
+            opening()
+        assert (ex.state, len(ex.session)) == before
+    assert "this page plays Archon" in ex.file_message.value
+    ex.close()
+
+
+@pytest.mark.parametrize("name", ["archon.ipynb", "archon_whatif.ipynb", "archon_gallery.ipynb"])
+def test_each_archon_page_says_what_the_marks_mean(name):
+    import json
+    nb = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / name).read_text())
+    prose = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert prose.replace("\\*", "*").count(W.PAGE_NOTE) == 1

@@ -1,7 +1,8 @@
 """Archon's pages: a new-game form above the shared explorer (`ArchonGameApp`: you
 against the bots, or people in every seat) and the what-if page (`ArchonWhatIfApp`: a
-position from the middle of a game, with the what-if editor open). Each page says that
-the figures marked * are examples a player with the box can replace.
+position from the middle of a game, with the what-if editor open). The notebooks say
+that the figures marked * are examples a player with the box can replace (the board's
+hovers say it of each).
 
 The coach explains Architects' positions only so far, so these explorers have none
 (and say nothing of one).
@@ -20,7 +21,6 @@ import archwk
 
 from ..explorer import TAB_EDITOR, GameExplorer
 from ..text import guarded
-from . import text as W
 
 GAME = "archon"
 #: your seat's name in games against bots
@@ -52,10 +52,8 @@ class ArchonGameApp(ipywidgets.VBox):
                                              description="Opponents", layout=ipywidgets.Layout(width="360px"))
         self.new_button = ipywidgets.Button(description="New game", button_style="primary")
         self.new_button.on_click(self._on_new)
-        self.note = ipywidgets.HTML(W.page_note_html())
         self.explorer = _explorer(self._state(), self._seats())
         super().__init__(children=[
-            self.note,
             ipywidgets.HBox([self.players, self.seed, self.opponents, self.new_button],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.error, self.explorer], **kwargs)
@@ -109,8 +107,7 @@ class ArchonWhatIfApp(ipywidgets.VBox):
     with the what-if editor open."""
 
     def __init__(self, state=None, **kwargs):
-        self.note = ipywidgets.HTML(W.page_note_html())
         s = sample_position() if state is None else state
         self.explorer = GameExplorer(s, seats=["person"] * len(s.players))
         self.explorer.show_tab(TAB_EDITOR)
-        super().__init__(children=[self.note, self.explorer], **kwargs)
+        super().__init__(children=[self.explorer], **kwargs)

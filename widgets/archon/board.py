@@ -50,10 +50,10 @@ SEASON_X0, SEASON_DX, SEASON_Y = 71.0, 4.1, 59.5
 WALL_X0, WALL_DX, WALL_Y = 71.0, 4.1, 51.5
 TRACK_X0, TRACK_DX, TRACK_Y0, TRACK_DY = 82.0, 6.2, 43.5, 4.4
 MARKET_X0, MARKET_DX, MARKET_Y = 4.0, 5.2, 23.5
-TILE_X0, TILE_DX, TILE_Y = 5.0, 8.0, (14.8, 9.6)
+TILE_X0, TILE_DX, TILE_Y = 5.0, 8.0, (14.9, 9.5)
 SCORE_X0, SCORE_Y = 2.0, 2.2
 LEGEND_X, LEGEND_Y0, LEGEND_DY = 68.5, 24.0, 3.2
-STATUS_SPOT = (104.0, 16.0)
+STATUS_SPOT = (101.0, 16.5)
 
 #: slot colours by the fewest players they are open with (§3 step 20: orange 3, green 4)
 SLOT_FILL = {2: "#fffdf5", 3: "#f6c89a", 4: "#b9dfb0"}
@@ -424,7 +424,7 @@ def _tiles(state, t, legal, ex) -> dict:
     return dict(type="scatter", name="tiles", mode="markers+text", x=xs, y=ys, text=text,
                 textfont=dict(size=8, color="#222"), hovertext=hover, hoverinfo="text",
                 customdata=[["tile", n] for n in seen],
-                marker=dict(size=[48] * len(xs), symbol="square", color=fill, line=dict(width=1, color="#6c7a90")))
+                marker=dict(size=[43] * len(xs), symbol="square", color=fill, line=dict(width=1, color="#6c7a90")))
 
 
 def _tokens(state, t) -> dict:
@@ -482,8 +482,9 @@ def _labels(state, t, ex) -> dict:
     if state.is_over:
         status.append("<b>Game over</b>")
     status.append("Order: " + ", ".join(esc(state.players[p].name) for p in t.order))
-    status.append(W.marked(f"King's Grant: Arts {'/'.join(map(str, g.arts))} · Science "
-                           f"{'/'.join(map(str, g.science))} · Warriors {'/'.join(map(str, g.warriors))}", grant_ex))
+    status.append(f"King's Grant of Season {g.season}:")
+    status.append(W.marked(f"Arts {'/'.join(map(str, g.arts))} · Science {'/'.join(map(str, g.science))} · "
+                           f"Warriors {'/'.join(map(str, g.warriors))}", grant_ex))
     if t.attacks:
         status.append(W.marked("Attacks: " + ", ".join(f"Strength {s}" for _, s in t.attacks),
                                W.is_example(ex, "attacks")))

@@ -1,8 +1,8 @@
 """Archon's card and tile gallery: every Building tile, King's Favor card, King's Grant
 card, Attack card and Province card of the components file as a face, filterable by
 kind and searchable. Every figure the rulebook does not print carries the example mark
-`*` (from the components file's `printed` flags, `table.unprinted`), and the page says
-what it means.
+`*` (from the components file's `printed` flags, `table.unprinted`), with what it means on hover; the page says it
+in words.
 
 >>> g = ArchonGallery()
 >>> g.count == len(g.entries) > 0
@@ -34,12 +34,10 @@ class Entry:
 
 
 def _face(title: str, lines, example: bool, bg: str) -> str:
-    note = (f'<div style="font-size:10px;color:#5a4a00;margin-top:2px">{esc(W.EXAMPLE_NOTE)}</div>'
-            if example else "")
+    hover = f' title="{esc(W.EXAMPLE_NOTE)}"' if example else ""
     return (f'<div class="archwk-card" style="border:1px solid #8a7a5a;border-radius:6px;background:{bg};'
-            f'padding:4px 6px;font-size:11px;line-height:1.3"><div style="font-weight:bold;font-size:12px">'
-            f'{esc(W.marked(title, example))}</div>' + "".join(f"<div>{esc(x)}</div>" for x in lines)
-            + note + "</div>")
+            f'padding:4px 6px;font-size:11px;line-height:1.3"><div style="font-weight:bold;font-size:12px"{hover}>'
+            f'{esc(W.marked(title, example))}</div>' + "".join(f"<div>{esc(x)}</div>" for x in lines) + "</div>")
 
 
 def catalogue(parts=DEFAULT) -> list[Entry]:
@@ -97,7 +95,6 @@ class ArchonGallery(ShowsErrors, ipywidgets.VBox):
                                         description="Cards", layout=narrow, style=style)
         self.search = ipywidgets.Text(placeholder="name or text", description="Find", layout=narrow, style=style,
                                       continuous_update=False)
-        self.note = ipywidgets.HTML(W.page_note_html() if self.parts.unprinted else "")
         self.summary = ipywidgets.HTML()
         self.error = ipywidgets.HTML()
         self.grid = ipywidgets.HTML()
@@ -105,7 +102,7 @@ class ArchonGallery(ShowsErrors, ipywidgets.VBox):
         self.entries: list[Entry] = []
         for w in (self.kind, self.search):
             w.observe(self._on_filter, names="value")
-        super().__init__(children=[self.note, ipywidgets.HBox([self.kind, self.search],
+        super().__init__(children=[ipywidgets.HBox([self.kind, self.search],
                                                               layout=ipywidgets.Layout(flex_flow="row wrap")),
                                    self.error, self.summary, self.grid], **kwargs)
         self.update()

@@ -19,14 +19,13 @@ from archwk.games.archon.explain.words import (
     resource_name,
 )
 
-from ..text import esc
-
 #: the visible mark of an example figure
 MARK = "*"
 #: what the mark means, in every hover of a marked figure
 EXAMPLE_NOTE = ("* example figure: the rulebook does not print it; a player with the box can load the "
                 "printed values")
-#: the sentence each Archon page carries
+#: the sentence each Archon page carries (notebooks/build.py writes it into each page's text; the
+#: dashboard and the board in words say it too)
 PAGE_NOTE = ("Figures marked * are examples: the rulebook does not print them, and a player with the box "
              "can load the printed values.")
 
@@ -79,11 +78,6 @@ def example_note(example: bool) -> list[str]:
     return [EXAMPLE_NOTE] if example else []
 
 
-def page_note_html() -> str:
-    return (f'<p class="archwk-example-note" style="font-size:13px;color:#5a4a00;background:#fff8dc;'
-            f'padding:3px 8px;border-radius:4px;margin:4px 0">{esc(PAGE_NOTE)}</p>')
-
-
 def where(loc: str, slot: int) -> str:
     """'the Treasury, slot 2' / 'the Palace, King's Favor slot 1'."""
     if loc == "palace":
@@ -111,4 +105,4 @@ def tile_text(tile, cost=None) -> list[str]:
 
 __all__ = ["CATEGORY_NAMES", "EXAMPLE_NOTE", "HEADINGS", "MARK", "PAGE_NOTE", "SOURCES", "amounts", "card_name",
            "example_note", "favor_short", "favor_text", "is_example", "location_name", "magister_name", "marked",
-           "page_note_html", "resource_name", "tile_text", "where"]
+           "resource_name", "tile_text", "where"]
