@@ -334,3 +334,28 @@ def test_each_archon_page_says_what_the_marks_mean(name):
     nb = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / name).read_text())
     prose = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert prose.replace("\\*", "*").count(W.PAGE_NOTE) == 1
+
+
+def test_what_the_board_and_panels_say_holds_no_internal_ids():
+    """Text a player reads is in the game's words: no ids such as guild_hall or tax_collector."""
+    ids = re.compile(r"\b[a-z]+_[a-z_]+\b")
+    s = play(new(4, seed=3), 150)
+    words = []
+    for t in board_traces(s):
+        words += [str(x) for x in t.get("text") or ()] + [str(x) for x in t.get("hovertext") or ()]
+    words += [board_text_html(s)] + [player_html(s, p) for p in range(4)]
+    words += [row[1] for _, rows in decision_groups(s) for row in rows]
+    found = {m for w in words for m in ids.findall(re.sub(r"<[^>]+>", " ", w))}
+    assert found == set()
+
+
+def test_a_players_view_in_the_explorer_hides_the_others_hands():
+    s = until(new(2), lambda x: x.decision == "turn")
+    ex = GameExplorer(s, seats=["person", "person"], viewer=0)
+    for i in range(5):
+        ex.show_tab(i)
+    assert ex.error_text == "" and ex.editor.locked
+    assert "(hidden)" in ex.players_panel.panels[1].value and "(hidden)" not in ex.players_panel.panels[0].value
+    ex.viewer = None
+    assert "(hidden)" not in ex.players_panel.panels[1].value
+    ex.close()
