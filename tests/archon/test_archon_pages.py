@@ -359,3 +359,18 @@ def test_a_players_view_in_the_explorer_hides_the_others_hands():
     ex.viewer = None
     assert "(hidden)" not in ex.players_panel.panels[1].value
     ex.close()
+
+
+def test_the_game_app_starts_on_your_decision_and_makes_new_games():
+    from widgets.archon.apps import ArchonGameApp
+    app = ArchonGameApp(players=3, seed=1)
+    ex = app.explorer
+    assert ex.state.current_player == 0 and ex.coach is None
+    assert [ex.session.seat_kind(i) for i in range(3)] == ["person", archwk.bots.DEFAULT_BOT, archwk.bots.DEFAULT_BOT]
+    app.players.value = 4
+    app.opponents.value = "people"
+    app.new_button.click()
+    assert app.error.value == "" and app.explorer is not ex
+    assert [p.name for p in app.explorer.state.players] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert app.explorer.state.game is archwk.GAMES[GAME]
+    app.close()
