@@ -82,8 +82,11 @@ def make_bot(kind: Any, seed: int = 0):
     raise ValueError(f"seat: expected one of {', '.join(SEAT_KINDS)} or a bot with choose(state), got {kind!r}")
 
 
-def _turn_no(state) -> int:
-    return state.turn_no
+def _turn_of(state) -> int:
+    """The turn a state is in, as its game's pages count it (`widgets.games.GameUI.turn_of`,
+    read from the game's table), imported only when a session was given no count."""
+    from .games import ui_for
+    return ui_for(state.game).turn_of(state)
 
 
 def _seat_kind(bot) -> str:
@@ -122,8 +125,8 @@ class Session:
         self.cursor = 0
         self.bot_seed = bot_seed
         #: the turn (or round) a state is in, for the lines' titles: the game's own count
-        #: (`widgets.games.GameUI.turn_of`); Architects' turn number by default
-        self.turn_of: Callable[[Any], int] = turn_of if turn_of is not None else _turn_no
+        #: (`widgets.games.GameUI.turn_of`)
+        self.turn_of: Callable[[Any], int] = turn_of if turn_of is not None else _turn_of
         self.seats: list = []
         self._set_all_seats(seats)
 
