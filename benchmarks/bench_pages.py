@@ -34,6 +34,9 @@ PAGES = {
     "solo": ("text=Constantine", True),
     "gallery": (".archwk-card", False),
     "bots": (".archwk-botcompare .js-plotly-plot", False),
+    "archon": ("text=Event log", True),
+    "archon_whatif": ("text=Event log", True),
+    "archon_gallery": (".archwk-gallery-entry", False),
 }
 OUT = ROOT / "artifacts" / "pages"
 

@@ -24,7 +24,9 @@ HERE = Path(__file__).resolve().parent
 BACK = "[← Dashboard](dashboard.ipynb)"
 NAV = ("[Dashboard](dashboard.ipynb) · [Rules tutorial](tutorial.ipynb) · [Game explorer](explorer.ipynb) · "
        "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb) · [Card gallery](gallery.ipynb) · "
-       "[Bots compared](bots.ipynb) · [OpenSpiel and PettingZoo](interop.ipynb)")
+       "[Bots compared](bots.ipynb) · [OpenSpiel and PettingZoo](interop.ipynb) · "
+       "[Archon: explorer](archon.ipynb) · [Archon: what-if](archon_whatif.ipynb) · "
+       "[Archon: cards and tiles](archon_gallery.ipynb)")
 
 NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
     "dashboard.ipynb": [
@@ -173,6 +175,62 @@ page"""),
 }
 
 
+ARCHON = "Archon: Glory & Machination"
+ARCHON_BACK = "[← Dashboard](dashboard.ipynb) · [Archon explorer](archon.ipynb) · " \
+    "[Archon what-if](archon_whatif.ipynb) · [Archon cards and tiles](archon_gallery.ipynb)"
+#: one sentence on every Archon page (as widgets.archon.text.PAGE_NOTE)
+EXAMPLES = ("Figures marked \\* are examples: the rulebook does not print them, and a player with the box "
+            "can load the printed values.")
+
+NOTEBOOKS.update({
+    "archon.ipynb": [
+        ("md", f"""# Archon: game explorer
+
+{ARCHON_BACK}
+
+Play a full game of *{ARCHON}* against the bots (or with people in every seat). Split your ten
+cards, then play a card and place a Wooden Figure each turn: choose with the buttons beside the
+board (each says what it costs and gives), or click an action slot, a Repository cube, a
+Marketplace slot, the city wall, a Magister track or a Building tile on the board. The history
+slider steps back through every decision; the tabs below show the players, the projected scores,
+a what-if editor, and saving and loading. {EXAMPLES}"""),
+        ("code", """from widgets.archon.apps import ArchonGameApp
+
+app = ArchonGameApp(players=3, seed=1)
+app.explorer.load_from_page()  # a link with ?game=CODE opens that position
+app"""),
+    ],
+    "archon_whatif.ipynb": [
+        ("md", f"""# Archon: what-if editor
+
+{ARCHON_BACK}
+
+A position from the middle of a 3-player game of *{ARCHON}*. Change a player's VP, Gold, Recruit
+tokens, Resources, cards in hand or Building tiles, or the Repository's display, in the
+**What-if editor** tab (the rules check every edit), then play on from there with the buttons or
+the board. {EXAMPLES}"""),
+        ("code", """from widgets.archon.apps import ArchonWhatIfApp
+
+app = ArchonWhatIfApp()
+app.explorer.load_from_page()  # a link with ?game=CODE opens that position
+app"""),
+    ],
+    "archon_gallery.ipynb": [
+        ("md", f"""# Archon: cards and tiles
+
+{ARCHON_BACK}
+
+Every Building tile, King's Favor card, King's Grant card, Attack card and Province card of
+*{ARCHON}*, with its figures. {EXAMPLES} Narrow the list by kind, or find a card by its name or
+text."""),
+        ("code", """from widgets.archon.gallery import ArchonGallery
+
+gallery = ArchonGallery()
+gallery"""),
+    ],
+})
+
+
 GAME = "Architects of the West Kingdom"
 
 #: every page's first cell: widgets.a11y.PageHelper (live regions, focus after a choice, names for the
@@ -187,7 +245,8 @@ def page_title(name: str) -> str:
     notebook's first heading, with the game's name when the heading lacks it."""
     md = next(text for kind, text in NOTEBOOKS[name] if kind == "md")
     heading = md.splitlines()[0].lstrip("#").strip()
-    return heading if GAME in heading else f"{heading} · {GAME}"
+    game = ARCHON if name.startswith("archon") else GAME
+    return heading if game in heading else f"{heading} · {game}"
 
 
 def build(name: str) -> nbformat.NotebookNode:

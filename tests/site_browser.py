@@ -25,9 +25,10 @@ PAGES = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb")))
 #: what shows that a page's widgets are drawn (a page not named here: Voici's cells are in)
 READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
          "explorer": ".js-plotly-plot", "whatif": ".js-plotly-plot", "solo": ".js-plotly-plot",
-         "bots": ".archwk-botcompare"}
+         "bots": ".archwk-botcompare", "archon": ".js-plotly-plot", "archon_whatif": ".js-plotly-plot",
+         "archon_gallery": ".archwk-gallery-entry"}
 #: pages that draw a board (usable once it is drawn)
-BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo")
+BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo", "archon", "archon_whatif")
 
 
 def _site_build():

@@ -107,9 +107,12 @@ LABELLED = (ipywidgets.Dropdown, ipywidgets.Select, ipywidgets.IntSlider, ipywid
 
 def _apps():
     from widgets.architects.apps import GameApp, SoloApp, WhatIfApp
+    from widgets.archon.apps import ArchonGameApp, ArchonWhatIfApp
+    from widgets.archon.gallery import ArchonGallery
     from widgets.botcompare import BotComparison
     from widgets.tutorial import TutorialUI
-    return [GameApp(players=3, seed=1), SoloApp(seed=1), WhatIfApp(auto=False), TutorialUI(), BotComparison()]
+    return [GameApp(players=3, seed=1), SoloApp(seed=1), WhatIfApp(auto=False), TutorialUI(), BotComparison(),
+            ArchonGameApp(players=3, seed=1), ArchonWhatIfApp(), ArchonGallery()]
 
 
 def test_every_control_on_every_page_has_a_label():
@@ -166,7 +169,8 @@ def test_the_decision_panel_has_real_headings_and_readable_reasons():
 def test_every_page_has_a_title_and_the_helper_first(name):
     nb = json.loads((ROOT / "notebooks" / name).read_text())
     title = nb["metadata"].get("title", "")
-    assert "Architects of the West Kingdom" in title and title != name
+    game = "Archon: Glory & Machination" if name.startswith("archon") else "Architects of the West Kingdom"
+    assert game in title and title != name
     first = "".join(nb["cells"][0]["source"])
     assert nb["cells"][0]["cell_type"] == "code" and "PageHelper()" in first
 

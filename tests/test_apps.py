@@ -152,7 +152,8 @@ def test_an_exception_in_a_callback_shows_a_message(monkeypatch):
 def test_dashboard_tabs_and_links():
     tab = apps.dashboard()
     assert [tab.get_title(i) for i in range(len(tab.children))] == ["Start here", "Rules notes", "Lessons"]
-    for page, _title, _what in apps.PAGES:
+    from widgets.archon.pages import PAGES as ARCHON_PAGES
+    for page, _title, _what in apps.PAGES + ARCHON_PAGES:  # the dashboard links both games
         assert f'href="{page}"' in tab.children[0].value
         assert (NOTEBOOKS / page).exists()
     notes = tab.children[1].value

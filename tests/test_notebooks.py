@@ -19,7 +19,7 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb",
-         "bots.ipynb", "interop.ipynb"]
+         "bots.ipynb", "interop.ipynb", "archon.ipynb", "archon_whatif.ipynb", "archon_gallery.ipynb"]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 #: run after each notebook, in its kernel; an assertion failing there fails the test
@@ -29,8 +29,42 @@ tab = dashboard()
 assert [tab.get_title(i) for i in range(3)] == ["Start here", "Rules notes", "Lessons"]
 assert "Quarry yield" in tab.children[1].value and "<table>" in tab.children[1].value
 for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb", "bots.ipynb",
-             "interop.ipynb"):
+             "interop.ipynb", "archon.ipynb", "archon_whatif.ipynb", "archon_gallery.ipynb"):
     assert f'href="{page}"' in tab.children[0].value, page
+""",
+    "archon.ipynb": """
+from widgets.archon.board import BoardClick
+ex = app.explorer
+assert "Archon: Glory &amp; Machination" in ex.title.value and ex.coach is None
+while ex.state.decision != "turn":
+    assert ex.state.current_player == 0, ex.state.prompt  # the bots played their own decisions
+    ex.decision.buttons[0].click()
+slots = ex.board.figure.data[ex.board.trace_index("slots")].customdata
+loc, slot = next((d[1], d[2]) for d in slots if ex.action_for_click(BoardClick("slot", location=d[1], slot=d[2])))
+ex._on_board_click(BoardClick("slot", location=loc, slot=slot))
+assert ex.error_text == "", ex.error_text
+assert ex.board.worker_counts()[loc].get(0) >= 1
+assert ex.state.current_player == 0 or ex.state.is_over  # the bots have played their turns
+""",
+    "archon_whatif.ipynb": """
+ex = app.explorer
+assert ex.tabs.selected_index == 2 and not ex.editor.locked
+gold = ex.state.players[0].gold
+ex.editor.numbers["gold"].value = gold + 2
+ex.editor.apply_button.click()
+assert ex.editor.error == "" and ex.state.players[0].gold == gold + 2, ex.editor.message.value
+ex.editor.numbers["gold"].value = -5
+ex.editor.apply_button.click()
+assert "gold" in ex.editor.error and ex.state.players[0].gold == gold + 2
+ex.decision.buttons[0].click()
+assert ex.error_text == ""
+""",
+    "archon_gallery.ipynb": """
+total = gallery.count
+assert total > 50 and gallery.grid.value.count('class="archwk-gallery-entry"') == total
+assert gallery.grid.value.count("*</div>") == total  # every face's title carries the example mark
+gallery.kind.value = "tiles"
+assert 0 < gallery.count < total and all(e.kind == "tiles" for e in gallery.entries)
 """,
     "tutorial.ipynb": """
 lesson = tutorial.lesson

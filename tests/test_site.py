@@ -145,7 +145,7 @@ def test_pages_load_nothing_from_another_host_and_know_their_packages(site):
         # the dashboard, the card gallery and the OpenSpiel/PettingZoo page draw no plotly figure:
         # they do not load plotly; the others preload its FigureWidget script, and their Python is
         # told where it is
-        board = name not in ("dashboard", "gallery", "interop")
+        board = name not in ("dashboard", "gallery", "interop", "archon_gallery")
         assert ("plotly" in packages) == board, (name, packages)
         assert ('<link rel="modulepreload" href="../../static/archwk/plotly-widgetbundle-' in html) == board
         env = kernel["loadPyodideOptions"].get("env", {})
@@ -334,8 +334,19 @@ def kernel_answers(page, console, requests) -> None:
     assert sb.ask_kernel(page, "print(6 * 7)") == "42\n"
 
 
+def archon_answers(page, console, requests) -> None:
+    """Archon's explorer: the example-figure sentence, then your starting Magisters by a button,
+    and the board follows (its title is the next decision)."""
+    assert "a player with the box can load the printed values" in vb.body_text(page)
+    start = decision_buttons(page, r"^Start with ")
+    start.first.wait_for(timeout=STEP_TIMEOUT)
+    title = vb.board(page)["title"]
+    click_and_wait(page, start.first, lambda: vb.board(page)["title"] != title, console=console)
+
+
 ANSWERS = {"dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,
-           "explorer": explorer_answers, "whatif": whatif_answers, "solo": solo_answers, "bots": bots_answers}
+           "explorer": explorer_answers, "whatif": whatif_answers, "solo": solo_answers, "bots": bots_answers,
+           "archon": archon_answers}
 
 
 @needs_chromium

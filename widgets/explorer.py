@@ -64,12 +64,15 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
 
     def __init__(self, state: GameState, seats: Sequence | None = None, viewer: int | None = None,
                  coach: bool | dict = False, **kwargs):
-        self.session = Session(state, seats)
+        #: the parts that draw this game (its board, panels, score, editor)
+        self.ui = ui = ui_for(state.game)
+        self.session = Session(state, seats, turn_of=ui.turn_of)
         self._viewer = self._check_viewer(viewer, state)
         # with a person at the table, bots take their first turns at once so the
         # person meets their own decision; an all-bot table waits for "Bot move"
         bot_error = None
-        if any(b is None and not p.is_byzantine for b, p in zip(self.session.seats, state.players)):
+        automa = state.game.automa_seats(state)
+        if any(b is None and i not in automa for i, b in enumerate(self.session.seats)):
             try:
                 self.session.run_bots()
             except Exception as e:
@@ -115,8 +118,6 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         # the main parts
         # a click or press made on a position no longer shown plays nothing (widgets.architects.board,
         # widgets.decision); the announcer says so quietly
-        #: the parts that draw this game (its board, panels, score, editor)
-        self.ui = ui = ui_for(state.game)
         self.board = ui.board(self.session.state, self._viewer, on_stale=self._on_stale)
         self.board.on_click(self._on_board_click)
         self.decision = DecisionPanel(on_choose=self._on_button, on_stale=self._on_stale)
@@ -317,7 +318,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         if self.coach is not None:
             self.coach.refresh()
         who = "all-seeing" if self._viewer is None else f"{s.players[self._viewer].name}'s view"
-        title = (f'<div style="font-size:15px"><b>Architects of the West Kingdom</b> · '
+        title = (f'<div style="font-size:15px"><b>{esc(s.game.title)}</b> · '
                  f'{len(s.players)} players · {esc(who)}</div>')
         if self.title.value != title:
             self.title.value = title
@@ -520,8 +521,9 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
             m.close()
         self.seat_menus = []
         self._own_bots: dict[int, tuple] = {}
+        automa = s.game.automa_seats(s)
         for i, p in enumerate(s.players):
-            if p.is_byzantine:
+            if i in automa:
                 m = ipywidgets.Dropdown(options=[("Solo opponent", "solo")], value="solo", disabled=True,
                                         description=p.name, layout=ipywidgets.Layout(width="220px"))
             else:

@@ -15,6 +15,7 @@ from typing import Any
 #: game name -> "module:name" of its GameUI (imported when a page first draws that game)
 UIS = {
     "architects": "widgets.architects.ui:UI",
+    "archon": "widgets.archon.ui:UI",
 }
 
 

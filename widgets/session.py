@@ -23,7 +23,7 @@ True
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,6 +82,13 @@ def make_bot(kind: Any, seed: int = 0):
     raise ValueError(f"seat: expected one of {', '.join(SEAT_KINDS)} or a bot with choose(state), got {kind!r}")
 
 
+def _turn_of(state) -> int:
+    """The turn a state is in, as its game's pages count it (`widgets.games.GameUI.turn_of`,
+    read from the game's table), imported only when a session was given no count."""
+    from .games import ui_for
+    return ui_for(state.game).turn_of(state)
+
+
 def _seat_kind(bot) -> str:
     if bot is None:
         return "person"
@@ -102,7 +109,8 @@ class Session:
 
     MAX_BOT_DECISIONS = 200_000  # a game longer than this is an engine bug
 
-    def __init__(self, state: State, seats: Sequence | None = None, *, bot_seed: int = 0):
+    def __init__(self, state: State, seats: Sequence | None = None, *, bot_seed: int = 0,
+                 turn_of: Callable[[Any], int] | None = None):
         if not isinstance(state, State):
             raise ValueError(f"Session: expected a game state (archwk.GameState), got {type(state).__name__}")
         if state.is_view:
@@ -116,6 +124,9 @@ class Session:
         self._notes: dict[int, tuple[State, str]] = {}  # comments: state index -> (that state, text)
         self.cursor = 0
         self.bot_seed = bot_seed
+        #: the turn (or round) a state is in, for the lines' titles: the game's own count
+        #: (`widgets.games.GameUI.turn_of`)
+        self.turn_of: Callable[[Any], int] = turn_of if turn_of is not None else _turn_of
         self.seats: list = []
         self._set_all_seats(seats)
 
@@ -208,7 +219,7 @@ class Session:
                     first = f"{name}: {m}" if name else str(m)
             last = states[-1]
             out.append(Line(i + 1, fork, None if parent is None else parent + 1, first, len(states) - 1,
-                            last.turn_no, last.is_over, i == self._current))
+                            self.turn_of(last), last.is_over, i == self._current))
         return out
 
     @property
@@ -333,19 +344,24 @@ class Session:
         the rules (`GameState.from_json`), so every earlier state is kept for
         the history; comments come with it. A bad document raises
         `archwk.InvalidSave` (the library's message) and leaves the session as
-        it was."""
+        it was; so does a saved game of another game than the session's."""
         loaded = load_record(text, states=True)
         self._take(loaded)
         return self.state
 
     def load_code(self, code: str) -> State:
-        """Replace the session by the game a game code (or a link with one) stands for."""
+        """Replace the session by the game a game code (or a link with one) stands for
+        (`archwk.InvalidSave` if it is another game's: nothing changes)."""
         state = archwk.from_game_code(code)
         self._take(Loaded(state, Meta(), (state,), (None,)), rebuild=True)
         return self.state
 
     def _take(self, loaded, rebuild: bool = False) -> None:
         state = loaded.state
+        here = self.state.game
+        if state.game is not here:  # a page draws one game: its board cannot show another's
+            raise archwk.InvalidSave(f"this is a game of {state.game.title}; this page plays {here.title} "
+                                     "(open that game's page to load it)")
         if rebuild:
             loaded = state.game.load_record(state.record(), states=True)
         states = list(loaded.states)

@@ -19,6 +19,8 @@ import ipywidgets
 import archwk
 from archwk import GameState
 
+from ..archon.pages import PAGES as ARCHON_PAGES
+from ..archon.text import PAGE_NOTE as ARCHON_NOTE
 from ..inbrowser import browser_notice_html
 from ..links import page_href
 from ..text import esc, guarded
@@ -66,9 +68,9 @@ def rules_notes_html() -> str:
             '.archwk-notes th{background:#f3efe4}</style>' + body + "</div>")
 
 
-def _page_cards() -> str:
+def _page_cards(pages=PAGES) -> str:
     cards = []
-    for file, title, what in PAGES:
+    for file, title, what in pages:
         cards.append(
             f'<a href="{page_href(file)}" class="archwk-page-link" style="text-decoration:none;color:inherit">'
             f'<div style="border:1px solid #d8ccb0;border-radius:8px;padding:10px 14px;width:230px;'
@@ -97,6 +99,11 @@ def dashboard() -> ipywidgets.Tab:
         "<p><i>Architects of the West Kingdom</i>: each turn you place one worker to gather, trade, hire "
         "apprentices, capture rivals' workers or construct. The most Victory Points at the end wins.</p>"
         + _page_cards()
+        + "<h2 style='font-size:16px;margin:14px 0 4px'>Archon: Glory &amp; Machination</h2>"
+          "<p>The kit's second game: each round you play cards from a hand you split in advance, place "
+          "Wooden Figures to gather, trade, recruit Magisters and build, and defend the city each Season. "
+          f"{esc(ARCHON_NOTE)}</p>"
+        + _page_cards(ARCHON_PAGES)
         + "<p style='color:#666;font-size:12px;margin-top:12px'>archwk plays the printed rulebook; the "
           "<b>Rules notes</b> tab says where the rulebook, the online summary and the online version "
           "disagree, and what archwk does.</p>" + browser_notice_html() + "</div>")
