@@ -37,6 +37,7 @@ PAGES = {
     "archon": ("text=Event log", True),
     "archon_whatif": ("text=Event log", True),
     "archon_gallery": (".archwk-gallery-entry", False),
+    "archon_tutorial": (".archwk-task", True),
 }
 OUT = ROOT / "artifacts" / "pages"
 

@@ -25,7 +25,7 @@ BACK = "[← Dashboard](dashboard.ipynb)"
 NAV = ("[Dashboard](dashboard.ipynb) · [Rules tutorial](tutorial.ipynb) · [Game explorer](explorer.ipynb) · "
        "[What-if analysis](whatif.ipynb) · [Solo play](solo.ipynb) · [Card gallery](gallery.ipynb) · "
        "[Bots compared](bots.ipynb) · [OpenSpiel and PettingZoo](interop.ipynb) · "
-       "[Archon: explorer](archon.ipynb) · [Archon: what-if](archon_whatif.ipynb) · "
+       "[Archon: rules tutorial](archon_tutorial.ipynb) · [Archon: explorer](archon.ipynb) · [Archon: what-if](archon_whatif.ipynb) · "
        "[Archon: cards and tiles](archon_gallery.ipynb)")
 
 NOTEBOOKS: dict[str, list[tuple[str, str]]] = {
@@ -176,13 +176,28 @@ page"""),
 
 
 ARCHON = "Archon: Glory & Machination"
-ARCHON_BACK = "[← Dashboard](dashboard.ipynb) · [Archon explorer](archon.ipynb) · " \
+ARCHON_BACK = "[← Dashboard](dashboard.ipynb) · [Archon rules tutorial](archon_tutorial.ipynb) · " \
+    "[Archon explorer](archon.ipynb) · " \
     "[Archon what-if](archon_whatif.ipynb) · [Archon cards and tiles](archon_gallery.ipynb)"
 #: one sentence on every Archon page (as widgets.archon.text.PAGE_NOTE)
 EXAMPLES = ("Figures marked \\* are examples: the rulebook does not print them, and a player with the box "
             "can load the printed values.")
 
 NOTEBOOKS.update({
+    "archon_tutorial.ipynb": [
+        ("md", f"""# Archon: rules tutorial
+
+{ARCHON_BACK}
+
+Learn *{ARCHON}* one rule at a time: each lesson sets up a small position, explains one part of the
+rulebook in a few sentences and gives you a task: make your choices with the buttons beside the
+board. The tutorial checks your move and explains what happened, and your progress is kept in this
+browser. {EXAMPLES}"""),
+        ("code", """from widgets.tutorial import TutorialUI
+
+tutorial = TutorialUI(game="archon")
+tutorial"""),
+    ],
     "archon.ipynb": [
         ("md", f"""# Archon: game explorer
 

@@ -26,9 +26,9 @@ PAGES = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb")))
 READY = {"dashboard": ".archwk-dashboard", "gallery": ".archwk-gallery-entry", "tutorial": ".archwk-task",
          "explorer": ".js-plotly-plot", "whatif": ".js-plotly-plot", "solo": ".js-plotly-plot",
          "bots": ".archwk-botcompare", "archon": ".js-plotly-plot", "archon_whatif": ".js-plotly-plot",
-         "archon_gallery": ".archwk-gallery-entry"}
+         "archon_gallery": ".archwk-gallery-entry", "archon_tutorial": ".archwk-task"}
 #: pages that draw a board (usable once it is drawn)
-BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo", "archon", "archon_whatif")
+BOARD_PAGES = ("tutorial", "explorer", "whatif", "solo", "archon", "archon_whatif", "archon_tutorial")
 
 
 def _site_build():

@@ -19,7 +19,8 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 NAMES = ["dashboard.ipynb", "tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb",
-         "bots.ipynb", "interop.ipynb", "archon.ipynb", "archon_whatif.ipynb", "archon_gallery.ipynb"]
+         "bots.ipynb", "interop.ipynb", "archon.ipynb", "archon_whatif.ipynb", "archon_gallery.ipynb",
+         "archon_tutorial.ipynb"]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 #: run after each notebook, in its kernel; an assertion failing there fails the test
@@ -29,7 +30,8 @@ tab = dashboard()
 assert [tab.get_title(i) for i in range(3)] == ["Start here", "Rules notes", "Lessons"]
 assert "Quarry yield" in tab.children[1].value and "<table>" in tab.children[1].value
 for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "gallery.ipynb", "bots.ipynb",
-             "interop.ipynb", "archon.ipynb", "archon_whatif.ipynb", "archon_gallery.ipynb"):
+             "interop.ipynb", "archon.ipynb", "archon_whatif.ipynb", "archon_gallery.ipynb",
+             "archon_tutorial.ipynb"):
     assert f'href="{page}"' in tab.children[0].value, page
 """,
     "archon.ipynb": """
@@ -65,6 +67,18 @@ assert total > 50 and gallery.grid.value.count('class="archwk-gallery-entry"') =
 assert gallery.grid.value.count("*</div>") == total  # every face's title carries the example mark
 gallery.kind.value = "tiles"
 assert 0 < gallery.count < total and all(e.kind == "tiles" for e in gallery.entries)
+""",
+    "archon_tutorial.ipynb": """
+assert tutorial.game_name == "archon" and len(tutorial.lessons) >= 18
+lesson = tutorial.lesson
+for action in lesson.solution_actions():
+    tutorial.decision.button_for(action).click()
+assert tutorial.attempt.verdict.status == "right", tutorial.feedback_text
+assert tutorial.feedback_text.startswith("✔ Right")
+assert tutorial.progress.count == 1
+tutorial.next_button.click()
+assert tutorial.index == 1 and tutorial.error.value == ""
+assert tutorial.board.figure.data  # Archon's board is drawn
 """,
     "tutorial.ipynb": """
 lesson = tutorial.lesson

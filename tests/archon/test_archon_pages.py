@@ -290,9 +290,10 @@ def test_the_editor_edits_through_the_library_and_refuses_bad_edits():
     assert not ed.apply()
 
 
-def test_the_ui_is_listed_and_has_no_lessons_yet():
+def test_the_ui_is_listed_with_its_lessons():
+    from widgets.archon.lessons import LESSONS
     ui = ui_for(archwk.GAMES[GAME])
-    assert ui.board is BoardView and ui.lessons == ()
+    assert ui.board is BoardView and ui.lessons == LESSONS and len(LESSONS) >= 18
     assert ui.turn_of(new(2)) == 1
 
 

@@ -3,6 +3,9 @@ apart from `apps` so that the dashboard links them without loading the board."""
 from __future__ import annotations
 
 PAGES = (
+    ("archon_tutorial.ipynb", "Archon: rules tutorial",
+     "Learn Archon: Glory & Machination step by step: one short lesson per part of the rulebook, each "
+     "with a task on the board and a check of what you did."),
     ("archon.ipynb", "Archon: game explorer",
      "Play a full game of Archon: Glory & Machination against bots or hot-seat; step back through the "
      "history at any time."),

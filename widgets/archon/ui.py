@@ -6,6 +6,7 @@ from .board import BoardView, click_action, click_reason
 from .board_text import BoardText
 from .choices import Figures, choice_faces, decision_groups
 from .editor import WhatIfEditor
+from .lessons import LESSONS
 from .panels import PlayerPanels
 from .score import ScorePanel
 
@@ -23,5 +24,5 @@ UI = GameUI(
     board=BoardView, board_text=BoardText, player_panels=PlayerPanels, score=ScorePanel,
     editor=WhatIfEditor, click_action=click_action, click_reason=click_reason,
     figures=Figures, decision_groups=decision_groups, choice_faces=choice_faces,
-    private_actions=PRIVATE_ACTIONS, turn_of=turn_of, lessons=(),
+    private_actions=PRIVATE_ACTIONS, turn_of=turn_of, lessons=LESSONS,
 )
