@@ -66,7 +66,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
                  coach: bool | dict = False, **kwargs):
         #: the parts that draw this game (its board, panels, score, editor)
         self.ui = ui = ui_for(state.game)
-        self.session = Session(state, seats, turn_of=ui.turn_of)
+        self.session = Session(state, seats, turn_of=ui.turn_of, turn_name=ui.turn_name)
         self._viewer = self._check_viewer(viewer, state)
         # with a person at the table, bots take their first turns at once so the
         # person meets their own decision; an all-bot table waits for "Bot move"
@@ -411,7 +411,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         finally:
             self._syncing = False
         s = self.state
-        note = (f'<span style="color:{MUTED_TEXT}">turn {self.ui.turn_of(s)} · {len(self.session)} states '
+        note = (f'<span style="color:{MUTED_TEXT}">{self.ui.turn_name} {self.ui.turn_of(s)} · {len(self.session)} states '
                 'in this line</span>')
         if self.history_note.value != note:
             self.history_note.value = note
@@ -653,7 +653,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         import datetime
         text = self.session.save(date=datetime.datetime.now(datetime.UTC).date().isoformat())
         s = cast(GameState, self.session.latest)
-        name = f"archwk-{len(s.players)}p-turn{self.ui.turn_of(s)}.json"
+        name = f"archwk-{len(s.players)}p-{self.ui.turn_name}{self.ui.turn_of(s)}.json"
         self.save_link.value = (f'<span style="margin-left:8px">Saved {esc(name)} '
                                 f'({len(text) // 1024 + 1} KB) to your downloads</span>')
         return name, text

@@ -37,6 +37,7 @@ class GameUI:
     decision_groups: Callable[..., list]  #: (state, figures) -> [(heading, rows)] of the decision panel
     choice_faces: Callable[..., str]     #: (state, actions, figures) -> HTML faces of the cards offered
     lessons: tuple = ()                  #: the tutorial's lessons, in order (none: no tutorial yet)
+    turn_name: str = "turn"              #: what `turn_of` counts, in the game's words ("turn", "round")
 
 
 @functools.cache

@@ -48,11 +48,13 @@ class Line:
     turn: int
     over: bool
     current: bool
+    #: what the game counts in `turn` ("turn"; Archon: "round")
+    turn_name: str = "turn"
 
     @property
     def title(self) -> str:
         """The line in words, for a menu."""
-        end = "game over" if self.over else f"turn {self.turn}"
+        end = "game over" if self.over else f"{self.turn_name} {self.turn}"
         if self.fork is None:
             return f"Line {self.number}: the first line ({self.decisions} decisions, {end})"
         return (f"Line {self.number}: from decision {self.fork} of line {self.parent}, "
@@ -89,6 +91,16 @@ def _turn_of(state) -> int:
     return ui_for(state.game).turn_of(state)
 
 
+def _turn_name(state) -> str:
+    """What the game's pages count turns in (`widgets.games.GameUI.turn_name`); "turn" for a
+    game without pages."""
+    from .games import ui_for
+    try:
+        return ui_for(state.game).turn_name
+    except LookupError:
+        return "turn"
+
+
 def _seat_kind(bot) -> str:
     if bot is None:
         return "person"
@@ -110,7 +122,7 @@ class Session:
     MAX_BOT_DECISIONS = 200_000  # a game longer than this is an engine bug
 
     def __init__(self, state: State, seats: Sequence | None = None, *, bot_seed: int = 0,
-                 turn_of: Callable[[Any], int] | None = None):
+                 turn_of: Callable[[Any], int] | None = None, turn_name: str | None = None):
         if not isinstance(state, State):
             raise ValueError(f"Session: expected a game state (archwk.GameState), got {type(state).__name__}")
         if state.is_view:
@@ -127,6 +139,8 @@ class Session:
         #: the turn (or round) a state is in, for the lines' titles: the game's own count
         #: (`widgets.games.GameUI.turn_of`)
         self.turn_of: Callable[[Any], int] = turn_of if turn_of is not None else _turn_of
+        #: what that count counts ("turn"; Archon: "round")
+        self.turn_name: str = turn_name if turn_name is not None else _turn_name(state)
         self.seats: list = []
         self._set_all_seats(seats)
 
@@ -219,7 +233,7 @@ class Session:
                     first = f"{name}: {m}" if name else str(m)
             last = states[-1]
             out.append(Line(i + 1, fork, None if parent is None else parent + 1, first, len(states) - 1,
-                            self.turn_of(last), last.is_over, i == self._current))
+                            self.turn_of(last), last.is_over, i == self._current, self.turn_name))
         return out
 
     @property

@@ -375,3 +375,12 @@ def test_the_game_app_starts_on_your_decision_and_makes_new_games():
     assert [p.name for p in app.explorer.state.players] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     assert app.explorer.state.game is archwk.GAMES[GAME]
     app.close()
+
+
+def test_lines_and_notes_count_archon_in_rounds():
+    """Archon counts rounds, not turns (§4): the lines menu, the history note and the save
+    file's name say "round"."""
+    from widgets.explorer import GameExplorer
+    ex = GameExplorer(new(2), seats=["person", "person"])
+    assert ex.session.turn_name == "round"
+    assert all("round 1" in line.title and "turn" not in line.title for line in ex.session.lines())

@@ -310,3 +310,17 @@ def test_10_13_the_rulebook_s_names():
     assert [explain.magister_name(m) for m in ("tax_collector", "cleric", "scribe", "merchant")] == [
         "Tax Collector", "Cleric", "Scribe", "Merchant"]
     assert explain.amounts({"recruits": 2, "gold": 1, "vp": 3}) == "1 Gold, 2 Recruit tokens and 3 VP"
+
+
+def test_a_what_if_edit_is_told_in_the_games_words():
+    """The log tells a what-if edit with the figures' names and new values, never a field id."""
+    from archwk.games.archon.explain.events import describe
+    s = archwk.new_game(2, seed=1, game="archon")
+    names = [p.name for p in s.players]
+    told = describe(s.edit(player=0, gold=5, vp=1, resources={"stone": 1}).events[-1], names)
+    assert told == f"What-if: {names[0]} now has 5 Gold and 1 VP; {names[0]}'s Resource cubes changed"
+    assert describe(s.edit(player=1, recruits=1).events[-1], names) == f"What-if: {names[1]} now has 1 Recruit token"
+    board = s.edit(repository={"stone": 1, "iron": 1, "papyrus": 0, "silver": 0})
+    assert describe(board.events[-1], names) == "What-if: the Repository's display changed"
+    for text in (told,):
+        assert not re.search(r"\b(vp|gold|resources|recruits)\b", text)

@@ -25,4 +25,5 @@ UI = GameUI(
     editor=WhatIfEditor, click_action=click_action, click_reason=click_reason,
     figures=Figures, decision_groups=decision_groups, choice_faces=choice_faces,
     private_actions=PRIVATE_ACTIONS, turn_of=turn_of, lessons=LESSONS,
+    turn_name="round",
 )

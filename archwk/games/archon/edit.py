@@ -27,6 +27,8 @@ from .state import HAND, NEXT, EditStep
 
 PLAYER_FIELDS = ("vp", "gold", "recruits", "resources", "arts", "science", "tiles", "hand")
 BOARD_FIELDS = ("repository",)
+#: the fields that are one number (the "edited" event says their new value)
+COUNT_FIELDS = ("vp", "gold", "recruits", "arts", "science")
 MAX_VP = 1000
 
 
@@ -96,7 +98,9 @@ def edit(state, player: int | None = None, **changes):
     if t0.seen is not None:
         t.seen = tuple((chain, views.mask_action(step, i, player), player) for i, chain in enumerate(t0.seen))
     if t.events is not None:
-        t.events.append(Event("edited", player, {"fields": sorted(changes)}, tuple(x.name for x in t.seats)))
+        now = {k: changes[k] for k in sorted(changes) if k in COUNT_FIELDS}
+        t.events.append(Event("edited", player, {"fields": sorted(changes), "now": now},
+                              tuple(x.name for x in t.seats)))
     return type(state)(t, acts)
 
 

@@ -4,6 +4,13 @@ from __future__ import annotations
 from ..constants import CARD_TYPES
 from .words import CATEGORY_NAMES, amounts, and_list, card_name, cards, location_name, magister_name, resource_name
 
+#: what a what-if edit changed, in words: (one, many)
+EDIT_WORDS = {"vp": ("VP", "VP"), "gold": ("Gold", "Gold"), "recruits": ("Recruit token", "Recruit tokens"),
+              "arts": ("Arts card", "Arts cards"), "science": ("Science card", "Science cards"),
+              "resources": ("Resource cube", "Resource cubes"), "tiles": ("Building tile", "Building tiles"),
+              "hand": ("card in hand", "cards in hand"), "repository": ("the Repository's display",
+                                                                      "the Repository's display")}
+
 
 def _name(e, names=None) -> str:
     if e.player is None:
@@ -126,5 +133,13 @@ def describe(e, names=None) -> str:
     if k == "game_over":
         return "The game is over"
     if k == "edited":
-        return f"What-if edit of {who if e.player is not None else 'the board'}: {', '.join(d['fields'])}"
+        now = d.get("now", {})
+        counted = [f"{now[f]} {EDIT_WORDS[f][1 if now[f] != 1 else 0]}" for f in d["fields"] if f in now]
+        others = [EDIT_WORDS[f][1] for f in d["fields"] if f not in now]
+        if e.player is None:
+            return f"What-if: {and_list(others)} changed"
+        parts = [f"{who} now has {and_list(counted)}"] if counted else []
+        if others:
+            parts.append(f"{who}'s {and_list(others)} changed")
+        return "What-if: " + "; ".join(parts)
     return k
