@@ -411,8 +411,8 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         finally:
             self._syncing = False
         s = self.state
-        note = (f'<span style="color:{MUTED_TEXT}">{self.ui.turn_name} {self.ui.turn_of(s)} · {len(self.session)} states '
-                'in this line</span>')
+        turn = f"{self.ui.turn_name} {self.ui.turn_of(s)}"
+        note = f'<span style="color:{MUTED_TEXT}">{turn} · {len(self.session)} states in this line</span>'
         if self.history_note.value != note:
             self.history_note.value = note
 
