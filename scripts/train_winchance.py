@@ -49,11 +49,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import archwk  # noqa: E402
-from archwk.games.architects import record as _record  # noqa: E402
 from archwk.ai import winchance as model  # noqa: E402
+from archwk.ai.registry import make_bot  # noqa: E402
+from archwk.games.architects import record as _record  # noqa: E402
 from archwk.games.architects.play import winchance as wc  # noqa: E402
 from archwk.games.architects.play.heuristics import STALEMATE_TURNS, in_stalemate  # noqa: E402
-from archwk.ai.registry import make_bot  # noqa: E402
 
 MAX_DECISIONS = 4000
 POSITIONS_PER_GAME = 10
