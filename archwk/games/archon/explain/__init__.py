@@ -10,9 +10,9 @@ from .events import describe
 from .labels import label
 from .prompts import prompt
 from .reasons import blockers, reason
-from .words import amounts, card_name, location_name, magister_name, resource_name
+from .words import BATCH_CARDS, amounts, card_name, location_name, magister_name, resource_name
 
-__all__ = [
+__all__ = ["BATCH_CARDS",
            "amounts",
            "blockers",
            "card_name",
