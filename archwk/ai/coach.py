@@ -491,8 +491,10 @@ def _game_states(state_or_record) -> tuple[tuple, tuple]:
     """Every state of a game from its start, with the step leading to each (None first)."""
     if isinstance(getattr(state_or_record, "game", None), Game):  # a state of any game: its game replays it
         loaded = state_or_record.game.load_record(state_or_record.record(), states=True)
-    elif isinstance(state_or_record, (str, bytes, bytearray, Mapping)):  # the record names its game
+    elif isinstance(state_or_record, (str, bytes, Mapping)):  # the record names its game
         loaded = _load_record(state_or_record, states=True)
+    elif isinstance(state_or_record, bytearray):
+        loaded = _load_record(bytes(state_or_record), states=True)
     else:
         raise TypeError("review: expected a GameState, a game record or the text of a save file, "
                         f"got {type(state_or_record).__name__}")

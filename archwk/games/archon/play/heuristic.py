@@ -122,12 +122,4 @@ def rollout_policy(state: GameState, actions, rng: random.Random):
     return pool[rng.randrange(len(pool))]
 
 
-def features(state: GameState) -> list[list[float]]:
-    """The win-chance model's figures, one row per seat: worth, VP, Gold, Recruit
-    tokens, cubes, Magister cards, tiles."""
-    t = state._t
-    return [[position_value(state, i), float(s.vp), float(s.gold), float(s.recruits), float(s.cubes),
-             float(sum(s.cards()[1:])), float(len(s.tiles))] for i, s in enumerate(t.seats)]
-
-
-__all__ = ["CARD_TYPES", "HeuristicBot", "features", "position_value", "rollout_policy"]
+__all__ = ["CARD_TYPES", "HeuristicBot", "position_value", "rollout_policy"]
