@@ -427,8 +427,11 @@ def fit(args) -> None:
         "calibration": cal,
     }
     if args.game != "architects":
-        doc["training"]["command"] = (f"python scripts/train_winchance.py fit --game {args.game} --data DATA "
-                                      f"--ridge {args.ridge}")
+        first = min(g["seed"] for g in games) if games else 0
+        doc["training"]["command"] = (
+            f"python scripts/train_winchance.py generate --game {args.game} --games {len(games) + excluded} "
+            f"--seed {first // 1_000_003} --data DATA && python scripts/train_winchance.py fit --game {args.game} "
+            f"--data DATA --ridge {args.ridge}")
         doc["naive_temperature"] = naive_t
     out = args.out if args.out is not None else str(feats.PARAMS_PATH)
     if out:
