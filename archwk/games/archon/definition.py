@@ -58,6 +58,7 @@ GAME = Game(
         "winchance_features": "archwk.games.archon.play.winchance:features",
         "winchance_weights": "archwk.games.archon.play.winchance:WEIGHTS",
         "rollout_policy": "archwk.games.archon.play.heuristic:rollout_policy",
+        "lookahead": "archwk.games.archon.play.heuristic:lookahead",
     },
     unprinted=DEFAULT.unprinted,
     all_actions=encoding.all_actions,
