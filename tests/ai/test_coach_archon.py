@@ -218,3 +218,18 @@ def test_archons_words_for_the_coach():
     assert words.chances_sentence(["Ann", "Ben"], [0.08, 0.92]) == "Ann has an 8% chance to win, Ben 92%."
     with pytest.raises(ValueError, match="archon"):
         words.exercise_answer("nonsense", None, None)
+
+
+def test_passing_with_a_full_hand_in_mid_game_is_judged_a_blunder():
+    """RB §4.1a: a player may pass holding cards, and then takes no more actions this round:
+    passing at the start of round 5 with all 5 cards unused gives up a round's actions, which
+    the coach calls a mistake or a blunder (here a blunder), against the search's first choice."""
+    s = archwk.new_game(3, seed=2, game="archon")
+    bot = HeuristicBot(2)
+    while s.round < 5 or s.decision != "turn":
+        s = s.apply(bot.choose(s))
+    assert s.players[s.current_player].hand_size == 5
+    pass_ = next(a for a in s.legal_actions() if a.kind == "pass")
+    j = coach.judge(s, pass_, seconds=None, max_samples=8, search_iterations=60)
+    assert j.verdict == "blunder" and j.clear and j.drop > 20
+    assert j.text.startswith("Blunder: “Pass (keeping 5 cards unused)”")
