@@ -1,6 +1,8 @@
 """How strong is the expert bot against the heuristic bot? (issue 13)
 
-Two matches (reported figures, not timed tests):
+Two matches (reported figures, not timed tests), of Architects or (``--game archon``)
+of Archon, where the expert searches with Archon's evaluator
+(`archwk.games.archon.play.heuristic.position_value`) against Archon's heuristic bot:
 
 * 2-player: expert vs heuristic, the expert's seat swapped every other game;
 * 4-player: the expert and three heuristic bots, the expert's seat rotated.
@@ -23,6 +25,7 @@ settings or other code.
     python benchmarks/bench_strength.py --seconds 0.1 --games 20 --jobs 2 --matches 2p
     python benchmarks/bench_strength.py --seconds 0.1 --param rollout=0 --param exploration=0.7
     python benchmarks/bench_strength.py --merge a.json b.json --out strength.json
+    nice -n 10 python benchmarks/bench_strength.py --game archon --seconds 0.25 --games 24 --out archon.json
 """
 from __future__ import annotations
 
@@ -43,15 +46,16 @@ STALEMATE = 100  # archwk.games.architects.play.heuristics.STALEMATE_TURNS, chec
 
 
 def play_game(task: tuple) -> dict:
-    """One game: (players, seed, expert seat, expert keyword arguments)."""
+    """One game: (players, seed, expert seat, expert keyword arguments[, game name])."""
     import archwk
     from archwk.ai.bots import HeuristicBot
     from archwk.ai.expert import ExpertBot
     from archwk.games.architects.play.heuristics import STALEMATE_TURNS
-    from archwk.games.architects.scoring import final_scores, winners
-    players, seed, seat, params = task
+    players, seed, seat, params = task[:4]
+    game = task[4] if len(task) > 4 else "architects"
     assert STALEMATE_TURNS == STALEMATE
-    s = archwk.new_game(players, seed=seed)
+    s = archwk.new_game(players, seed=seed, game=game)
+    final_scores, winners = s.game.final_scores, s.game.winners
     expert = ExpertBot(seed, **params)
     bots = [expert if i == seat else HeuristicBot(seed * 10 + i) for i in range(players)]
     times: list[float] = []
@@ -73,11 +77,13 @@ def play_game(task: tuple) -> dict:
         s = s.apply(a)
         decisions += 1
     w = winners(s) if s.is_over else []
+    # Archon has no stalemate backstop: its games end after the third Season
+    turns = s.turn_no if game == "architects" else s.game.game_facts(s)["turns"]
     return {
         "players": players, "seed": seed, "seat": seat, "over": s.is_over,
-        "backstop": (not s.is_over) or s.turn_no > STALEMATE_TURNS * players,
+        "backstop": (not s.is_over) or (game == "architects" and s.turn_no > STALEMATE_TURNS * players),
         "expert_backstop": expert.backstop_used,
-        "turns": s.turn_no, "decisions": decisions,
+        "turns": turns, "decisions": decisions,
         "scores": [sc.total for sc in final_scores(s)],
         "winners": w, "expert_share": (1.0 / len(w)) if seat in w else 0.0,
         "search_times": times, "iterations": iters, "seconds": time.perf_counter() - t0,
@@ -170,9 +176,11 @@ def _save(path: str, results: dict, match: str, games: list[dict]) -> dict:
 _PLAYED_IMPORTS = ("import archwk, archwk.ai.bots, archwk.ai.expert, archwk.games.architects.scoring, "
                    "archwk.games.architects.play.heuristics, archwk.games.architects.play.expert, "
                    "archwk.games.architects.play.determinize, archwk.games.architects.play.roles")
+#: and what an Archon match imports besides
+_PLAYED_IMPORTS_ARCHON = ", archwk.games.archon.play.heuristic, archwk.games.archon.play.determinize"
 
 
-def code_fingerprint(root: Path | None = None) -> str:
+def code_fingerprint(root: Path | None = None, game: str = "architects") -> str:
     """A digest of the archwk code a match plays: the source of every archwk module
     a game of it imports (the rules, the bots, the expert; listed by a fresh
     interpreter) and the card data. Runs merge only when they played the same code
@@ -183,7 +191,8 @@ def code_fingerprint(root: Path | None = None) -> str:
         import archwk
         root = Path(archwk.__file__).resolve().parent.parent
     pkg = root / "archwk"
-    probe = (f"{_PLAYED_IMPORTS}\nimport sys\n"
+    played = _PLAYED_IMPORTS + (_PLAYED_IMPORTS_ARCHON if game == "archon" else "")
+    probe = (f"{played}\nimport sys\n"
              "for name, m in sorted(sys.modules.items()):\n"
              "    if (name == 'archwk' or name.startswith('archwk.')) and getattr(m, '__file__', None):\n"
              "        print(m.__file__)\n")
@@ -202,7 +211,7 @@ def code_fingerprint(root: Path | None = None) -> str:
 def merge(paths: list[str], out: str) -> int:
     """One table from several results files (e.g. runs of other seeds with the same settings)."""
     docs = [json.loads(Path(p).read_text()) for p in paths]
-    params = {json.dumps(d["params"], sort_keys=True) for d in docs}
+    params = {json.dumps([d["params"], d.get("game", "architects")], sort_keys=True) for d in docs}
     if len(params) != 1:
         print(f"merge: the files were run with different settings: {sorted(params)}", file=sys.stderr)
         return 2
@@ -211,7 +220,8 @@ def merge(paths: list[str], out: str) -> int:
         print("merge: the files were not all played by the same archwk code "
               f"(code fingerprints: {sorted(map(str, codes))})", file=sys.stderr)
         return 2
-    results = {"params": docs[0]["params"], "code": docs[0]["code"], "merged_from": paths, "matches": [],
+    results = {"params": docs[0]["params"], "game": docs[0].get("game", "architects"), "code": docs[0]["code"],
+               "merged_from": paths, "matches": [],
                "games": {}}
     for match in MATCHES:
         games = [g for d in docs for g in d.get("games", {}).get(match, [])]
@@ -227,6 +237,7 @@ def merge(paths: list[str], out: str) -> int:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games per match")
+    ap.add_argument("--game", default="architects", help="the game played (architects or archon)")
     ap.add_argument("--seconds", type=float, default=1.0, help="the expert's seconds per decision")
     ap.add_argument("--iterations", type=int, default=None, help="an iterations cap per decision")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -244,14 +255,16 @@ def main(argv=None) -> int:
     for item in args.param:
         name, _, text = item.partition("=")
         params[name.strip()] = _value(text.strip())
-    results = {"params": params, "code": code_fingerprint(), "games_per_match": args.games, "jobs": args.jobs, "seed": args.seed,
+    results = {"params": params, "game": args.game, "code": code_fingerprint(game=args.game),
+               "games_per_match": args.games, "jobs": args.jobs, "seed": args.seed,
                "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S"), "matches": []}
     t0 = time.time()
     for match in args.matches:
         players = 2 if match == "2p" else 4
         # the expert's seat follows the seed, so runs of consecutive seeds over several sittings rotate it evenly
-        tasks = [(players, args.seed + i, (args.seed + i) % players, params) for i in range(args.games)]
+        tasks = [(players, args.seed + i, (args.seed + i) % players, params)
+                 + (() if args.game == "architects" else (args.game,)) for i in range(args.games)]
         games = []
         pool = Pool(args.jobs) if args.jobs > 1 else None
         try:

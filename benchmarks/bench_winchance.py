@@ -21,6 +21,11 @@ Reported figures, not timed tests:
     python benchmarks/bench_winchance.py --play 150          # plays its own held-out games first
     python benchmarks/bench_winchance.py --parts speed coach
     python benchmarks/bench_winchance.py --parts strength --games 20
+    python benchmarks/bench_winchance.py --game archon --play 60    # Archon: calibration, speed, hint time
+
+With `--game archon` the same parts run on Archon (2 to 4 players; the coach's
+positions are mid-game: round 4 or later, at a player's turn); the strength part
+is Architects' only.
 """
 from __future__ import annotations
 
@@ -47,11 +52,17 @@ def _training():
     return importlib.import_module("train_winchance")
 
 
-def mid_game(players: int, seed: int):
+def mid_game(players: int, seed: int, game: str = "architects"):
     import archwk
     from archwk.ai.bots import HeuristicBot
-    s = archwk.new_game(players, seed=seed)
+    s = archwk.new_game(players, seed=seed, game=game)
     bots = [HeuristicBot(seed + i) for i in range(len(s.players))]
+    if game == "archon":  # round 4 or later (the second Season), at a player's turn
+        while not s.is_over and (s.round < 4 or s.decision != "turn"):
+            p = s.current_player
+            assert p is not None  # the game is not over
+            s = s.apply(bots[p].choose(s))
+        return s
     half = 2 * (max(2, players) + 1)
     while not s.is_over and (len(s.guildhall) < half or s.decision != "place"):
         p = s.current_player
@@ -60,17 +71,17 @@ def mid_game(players: int, seed: int):
     return s
 
 
-def bench_calibration(data: str) -> dict:
+def bench_calibration(data: str, game: str = "architects") -> dict:
     tw = _training()
-
-    from archwk.games.architects.play import winchance as wc
+    wc = tw.feature_module(game)
     games, excluded = tw.read_games(data, refeature=True)
-    out = tw.report(games, list(wc.WEIGHTS), f"held-out games ({data})")
+    naive_t = json.loads(wc.PARAMS_PATH.read_text(encoding="utf-8")).get("naive_temperature")
+    out = tw.report(games, list(wc.WEIGHTS), f"held-out games ({data})", naive_t)
     out["excluded_backstop_games"] = excluded
     return out
 
 
-def bench_speed(data: str | None, n: int = 300) -> dict:
+def bench_speed(data: str | None, n: int = 300, game: str = "architects") -> dict:
     import archwk
     from archwk.ai.winchance import win_chances
     from archwk.games.architects import record as _record
@@ -79,11 +90,14 @@ def bench_speed(data: str | None, n: int = 300) -> dict:
         tw = _training()
         games, _ = tw.read_games(data)
         for g in games[:30]:
-            st = _record.replay_doc(g["record"], archwk.GameState, states=True).states
+            if game == "architects":
+                st = _record.replay_doc(g["record"], archwk.GameState, states=True).states
+            else:
+                st = archwk.games.load_record(g["record"], states=True).states
             states.extend(st[:: max(1, len(st) // 10)])
     if not states:
-        for p in (2, 3, 4, 5):
-            states.append(mid_game(p, 2026 + p))
+        for p in ((2, 3, 4, 5) if game == "architects" else (2, 3, 4)):
+            states.append(mid_game(p, 2026 + p, game))
     states = (states * (n // len(states) + 1))[:n]
     t0 = time.perf_counter()
     for s in states:
@@ -98,13 +112,13 @@ def bench_speed(data: str | None, n: int = 300) -> dict:
     return {"ms_per_call": round(per, 4), "ms_slowest": round(worst, 4), "positions": len(states)}
 
 
-def bench_coach(seeds=(2026, 2027)) -> dict:
+def bench_coach(seeds=(2026, 2027), game: str = "architects") -> dict:
     from archwk.ai.coach import hint, judge
     rows = []
-    print("\ncoach (default budgets)\n players  legal  hint s  judge s  top choice")
-    for players in (2, 3, 4, 5):
+    print(f"\ncoach on {game} (default budgets)\n players  legal  hint s  judge s  top choice")
+    for players in ((2, 3, 4, 5) if game == "architects" else (2, 3, 4)):
         for seed in seeds:
-            s = mid_game(players, seed)
+            s = mid_game(players, seed, game)
             t = time.perf_counter()
             top = hint(s)
             th = time.perf_counter() - t
@@ -187,23 +201,29 @@ def main(argv=None) -> None:
     ap.add_argument("--data", help="held-out games written by scripts/train_winchance.py generate")
     ap.add_argument("--play", type=int, default=0, help="play this many held-out games first")
     ap.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS[:3]))
+    ap.add_argument("--game", choices=("architects", "archon"), default="architects")
     ap.add_argument("--games", type=int, default=20, help="games of the strength check")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON line at the end")
     args = ap.parse_args(argv)
     data = args.data
     if args.play:
         tw = _training()
-        data = data or str(Path(tempfile.gettempdir()) / "bench-winchance-games.jsonl")
-        tw.main(["generate", "--games", str(args.play), "--data", data, "--seed", str(HELD_OUT_SEED)])
-    out: dict = {"machine": platform.processor() or platform.machine(), "python": platform.python_version()}
+        data = data or str(Path(tempfile.gettempdir()) / f"bench-winchance-{args.game}-games.jsonl")
+        tw.main(["generate", "--game", args.game, "--games", str(args.play), "--data", data,
+                 "--seed", str(HELD_OUT_SEED)])
+    if args.game != "architects" and "strength" in args.parts:
+        ap.error("the strength part is Architects' only (benchmarks/bench_strength.py --game archon measures "
+                 "the expert)")
+    out: dict = {"machine": platform.processor() or platform.machine(), "python": platform.python_version(),
+                 "game": args.game}
     if "calibration" in args.parts:
         if not data:
             ap.error("calibration needs --data or --play")
-        out["calibration"] = bench_calibration(data)
+        out["calibration"] = bench_calibration(data, args.game)
     if "speed" in args.parts:
-        out["speed"] = bench_speed(data)
+        out["speed"] = bench_speed(data, game=args.game)
     if "coach" in args.parts:
-        out["coach"] = bench_coach()
+        out["coach"] = bench_coach(game=args.game)
     if "strength" in args.parts:
         out["strength"] = bench_strength(args.games)
     if args.json:

@@ -1,8 +1,22 @@
 """Train the win-chance model (`archwk.ai.winchance`;
-Architects' features: `archwk.games.architects.play.winchance`) from self-play, and report its calibration.
+Architects' features: `archwk.games.architects.play.winchance`, Archon's:
+`archwk.games.archon.play.winchance`) from self-play, and report its calibration.
 
     python scripts/train_winchance.py generate --games 1200 --data /tmp/wc-games.jsonl
     python scripts/train_winchance.py fit --data /tmp/wc-games.jsonl --out archwk/games/architects/data/winchance.json
+    python scripts/train_winchance.py generate --game archon --games 600 --seed 1 --data /tmp/archon-wc.jsonl
+    python scripts/train_winchance.py fit --game archon --data /tmp/archon-wc.jsonl
+    python scripts/train_winchance.py report --game archon --data /tmp/archon-held-out.jsonl
+
+For Archon (`--game archon`) `generate` plays 2 to 4 players (equally often),
+heuristic bots with one fast seat in about one game in six, and `fit` writes
+`archwk/games/archon/data/winchance.json`; `report` prints the calibration of
+the shipped weights on other games (generated with a seed never trained on).
+The report gives the Brier score against equal chances and its skill
+(1 - Brier / Brier of equal chances) overall, by player count and by game phase
+(Archon: the Season; Architects: the third of the Guildhall filled), the deciles,
+and the same for a naive projection (a softmax of each seat's score as if the
+game ended now, at the temperature that fits the training games best).
 
 `generate` plays self-play games (mostly heuristic bots, some seats fast or
 search bots, 1 to 5 players, mixed options) and appends one JSON line per
@@ -35,12 +49,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import archwk  # noqa: E402
-from archwk.games.architects import record as _record  # noqa: E402
 from archwk.ai import winchance as model  # noqa: E402
-from archwk.games.architects.play import winchance as wc  # noqa: E402
-from archwk.games.architects.play.heuristics import STALEMATE_TURNS, in_stalemate  # noqa: E402
 from archwk.ai.registry import make_bot  # noqa: E402
 from archwk.games.architects import record as _record  # noqa: E402
+from archwk.games.architects.play import winchance as wc  # noqa: E402
+from archwk.games.architects.play.heuristics import STALEMATE_TURNS, in_stalemate  # noqa: E402
 
 MAX_DECISIONS = 4000
 POSITIONS_PER_GAME = 10
@@ -48,7 +61,36 @@ HOLDOUT_EVERY = 5          # game index % 5 == 0 -> held out
 RIDGE = 1e-2
 
 
+GAMES = ("architects", "archon")
+
+
+def feature_module(game: str):
+    """The module holding a game's win-chance `FEATURES`, `features` and `PARAMS_PATH`."""
+    if game == "archon":
+        from archwk.games.archon.play import winchance as awc
+        return awc
+    return wc
+
+
+def phase_of(game: str, s) -> int:
+    """The game phase a position is reported under: Archon's Season, Architects' third
+    of the Guildhall filled (1 to 3)."""
+    if game == "archon":
+        return feature_module(game).phase(s)
+    return 1 + min(2, int(3 * wc.progress(s)))
+
+
 # --------------------------------------------------------------------------- self-play
+
+def game_setup_archon(i: int, rng: random.Random) -> tuple[int, dict, list[str]]:
+    """Archon: player count (2 to 4, equally often) and bot specs of game i (the
+    heuristic bot, with one fast seat in about one game in six)."""
+    n = rng.choice([2, 3, 4])
+    specs = ["heuristic"] * n
+    if rng.random() < 0.17:
+        specs[rng.randrange(n)] = "fast"
+    return n, {}, specs
+
 
 def game_setup(i: int, rng: random.Random) -> tuple[int, dict, list[str]]:
     """Player count, options and bot specs of game i."""
@@ -77,13 +119,16 @@ def game_setup(i: int, rng: random.Random) -> tuple[int, dict, list[str]]:
     return n, opts, specs
 
 
-def play_game(n: int, opts: dict, specs: list[str], seed: int):
-    s = archwk.new_game(n, seed=seed, options=archwk.Options(**opts))
+def play_game(n: int, opts: dict, specs: list[str], seed: int, game: str = "architects"):
+    if game == "architects":
+        s = archwk.new_game(n, seed=seed, options=archwk.Options(**opts))
+    else:
+        s = archwk.new_game(n, seed=seed, game=game)
     bots = [make_bot(spec, seed * 7 + k) for k, spec in enumerate(specs)]
     states = [s]
     backstop = False
     while not s.is_over:
-        if len(states) > MAX_DECISIONS or in_stalemate(s):
+        if len(states) > MAX_DECISIONS or (game == "architects" and in_stalemate(s)):
             backstop = True
             break
         p = s.current_player
@@ -93,11 +138,16 @@ def play_game(n: int, opts: dict, specs: list[str], seed: int):
     return s, states, backstop
 
 
-def sample_positions(states, final, rng: random.Random, k: int = POSITIONS_PER_GAME) -> list[dict]:
+def sample_positions(states, final, rng: random.Random, k: int = POSITIONS_PER_GAME,
+                     game: str = "architects") -> list[dict]:
     won = archwk.winners(final)
     live = [x for x in states if not x.is_over]
     picks = sorted(rng.sample(range(len(live)), min(k, len(live))))
-    return [{"step": j, "x": wc.features(live[j]), "won": won} for j in picks]
+    feats = feature_module(game)
+    if game == "architects":  # the positions as the data files written before there was a choice of game
+        return [{"step": j, "x": wc.features(live[j]), "won": won} for j in picks]
+    return [{"step": j, "x": feats.features(live[j]), "won": won, "phase": phase_of(game, live[j]),
+             "score": [sc.total for sc in archwk.final_scores(live[j])]} for j in picks]
 
 
 def generate(args) -> None:
@@ -111,17 +161,20 @@ def generate(args) -> None:
     with out.open("a") as f:
         for i in range(args.games):
             setup_rng = random.Random(args.seed * 1_000_003 + done + i)
-            n, opts, specs = game_setup(done + i, setup_rng)
+            setup = game_setup_archon if args.game == "archon" else game_setup
+            n, opts, specs = setup(done + i, setup_rng)
             seed = args.seed * 1_000_003 + done + i
-            final, states, backstop = play_game(n, opts, specs, seed)
+            final, states, backstop = play_game(n, opts, specs, seed, args.game)
+            tag = {} if args.game == "architects" else {"game": args.game}
             if backstop:
                 excluded += 1
-                f.write(json.dumps({"seed": seed, "n": n, "options": opts, "bots": specs,
+                f.write(json.dumps({**tag, "seed": seed, "n": n, "options": opts, "bots": specs,
                                     "backstop": True}) + "\n")
                 continue
-            line = {"seed": seed, "n": n, "options": opts, "bots": specs, "backstop": False,
+            line = {**tag, "seed": seed, "n": n, "options": opts, "bots": specs, "backstop": False,
                     "decisions": len(states) - 1, "scores": [sc.total for sc in archwk.final_scores(final)],
-                    "record": final.record(), "positions": sample_positions(states, final, rng, args.positions)}
+                    "record": final.record(),
+                    "positions": sample_positions(states, final, rng, args.positions, args.game)}
             f.write(json.dumps(line) + "\n")
             f.flush()
             if (i + 1) % 25 == 0:
@@ -141,16 +194,21 @@ def read_games(path: str, refeature: bool = False) -> tuple[list[dict], int]:
             excluded += 1
             continue
         if refeature:
-            states = _record.replay_doc(g["record"], archwk.GameState, states=True).states
+            game = g.get("game", "architects")
+            if game == "architects":
+                states = _record.replay_doc(g["record"], archwk.GameState, states=True).states
+            else:
+                states = archwk.games.load_record(g["record"], states=True).states
+            feats = feature_module(game)
             for pos in g["positions"]:
-                pos["x"] = wc.features(states[pos["step"]])
+                pos["x"] = feats.features(states[pos["step"]])
         games.append(g)
     return games, excluded
 
 
-def arrays(games: list[dict]):
+def arrays(games: list[dict], names=None):
     rows = [(pos["x"], pos["won"]) for g in games for pos in g["positions"]]
-    nf = len(wc.FEATURES)
+    nf = len(wc.FEATURES if names is None else names)
     X = np.zeros((len(rows), 5, nf))
     M = np.zeros((len(rows), 5), dtype=bool)
     Y = np.zeros((len(rows), 5))
@@ -172,16 +230,17 @@ def probs(w, X, M):
 
 
 #: features left out of the ridge penalty: the score and the lead, which need their full size
-UNPENALISED = ("vp", "vp_g", "vp_g2", "vp_final", "lead_final", "lead_pos_g", "vp_g_n", "lead", "lead_g")
+UNPENALISED = ("vp", "vp_g", "vp_g2", "vp_final", "lead_final", "lead_pos_g", "vp_g_n", "lead", "lead_g",
+               "vp_lead", "vp_lead_g", "vp_lead_g2")
 
 
-def fit_weights(X, M, Y, ridge: float = RIDGE, iters: int = 50):
+def fit_weights(X, M, Y, ridge: float = RIDGE, iters: int = 50, names=None):
     """Maximum likelihood of the conditional logit, by Newton's method (ridge-penalised, but for
-    `UNPENALISED`)."""
+    `UNPENALISED`); `names`: the features (default Architects')."""
     nf = X.shape[2]
     w = np.zeros(nf)
     n = X.shape[0]
-    lam = ridge * n * np.array([0.0 if f in UNPENALISED else 1.0 for f in wc.FEATURES])
+    lam = ridge * n * np.array([0.0 if f in UNPENALISED else 1.0 for f in (wc.FEATURES if names is None else names)])
     prev = np.inf
     for _ in range(iters):
         p = probs(w, X, M)
@@ -225,35 +284,78 @@ def calibration(pred: list[float], won: list[float], bins: int = 10) -> list[tup
     return out
 
 
-def report(games: list[dict], weights, label: str = "held-out games") -> dict:
-    """Calibration of the model on `games` (their sampled positions), printed and returned."""
+def _skill(b: float, b0: float) -> float:
+    """Brier skill against equal chances: 1 - Brier / Brier of equal chances."""
+    return 1 - b / b0 if b0 else 0.0
+
+
+def naive_chances(score: list[float], temperature: float) -> list[float]:
+    """The naive projection: a softmax of each seat's score as if the game ended now."""
+    return model.softmax([x / temperature for x in score])
+
+
+def naive_temperature(games: list[dict]) -> float | None:
+    """The temperature of the naive projection with the lowest Brier score on `games`
+    (None when their positions do not hold the scores)."""
+    rows = [(pos["score"], pos["won"]) for g in games for pos in g["positions"] if "score" in pos]
+    if not rows:
+        return None
+    best = None
+    for t in (0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30):
+        b = sum((p - (1.0 if i in won else 0.0)) ** 2
+                for score, won in rows for i, p in enumerate(naive_chances(score, t)))
+        if best is None or b < best[0]:
+            best = (b, t)
+    assert best is not None
+    return float(best[1])
+
+
+def report(games: list[dict], weights, label: str = "held-out games", naive_t: float | None = None) -> dict:
+    """Calibration of the model on `games` (their sampled positions), printed and returned:
+    the deciles, the Brier score and its skill against equal chances, overall, by player
+    count and by game phase (when the positions hold it), and the naive projection's
+    (when the positions hold the scores and `naive_t` is given)."""
     pred: list[float] = []
     won: list[float] = []
     base: list[float] = []
+    naive: list[float] = []
     by_n: dict[int, list[tuple[float, float, float]]] = {}
+    by_phase: dict[int, list[tuple[float, float, float]]] = {}
     for g in games:
         for pos in g["positions"]:
             x = pos["x"]
             scores = [sum(a * b for a, b in zip(weights, row)) for row in x]
             ps = model.softmax(scores)
+            nv = naive_chances(pos["score"], naive_t) if naive_t and "score" in pos else None
             for i, p in enumerate(ps):
                 y = 1.0 if i in pos["won"] else 0.0
                 pred.append(p)
                 won.append(y)
                 base.append(1.0 / len(ps))
+                if nv is not None:
+                    naive.append(nv[i])
                 by_n.setdefault(g["n"], []).append((p, y, 1.0 / len(ps)))
+                if "phase" in pos:
+                    by_phase.setdefault(pos["phase"], []).append((p, y, 1.0 / len(ps)))
     table = calibration(pred, won)
     brier = sum((p - y) ** 2 for p, y in zip(pred, won)) / len(pred)
     brier0 = sum((p - y) ** 2 for p, y in zip(base, won)) / len(pred)
     worst = max(abs(p - o) for p, o, _, _ in table)
+    beyond = max(abs(p - o) - h for p, o, h, _ in table)
     n_pos = sum(len(g["positions"]) for g in games)
     print(f"\nCalibration on {label}: {len(games)} games, {n_pos} positions, {len(pred)} seat rows")
     print(" decile  predicted  observed  (95% +-)   rows")
     for k, (p, o, h, m) in enumerate(table):
         print(f"   {k + 1:>2}     {100 * p:5.1f}%    {100 * o:5.1f}%   ({100 * h:4.1f})  {m:>6}")
-    print(f"largest gap in a decile: {100 * worst:.1f} points")
+    print(f"largest gap in a decile: {100 * worst:.1f} points ({100 * beyond:+.1f} beyond its 95% interval)")
     print(f"Brier score {brier:.4f} vs {brier0:.4f} for equal chances "
-          f"({100 * (1 - brier / brier0):.0f}% better)")
+          f"({100 * (1 - brier / brier0):.0f}% better: skill {_skill(brier, brier0):.3f})")
+    out_naive = None
+    if len(naive) == len(pred) and naive:
+        bn = sum((p - y) ** 2 for p, y in zip(naive, won)) / len(pred)
+        out_naive = {"temperature": naive_t, "brier": round(bn, 4), "skill": round(_skill(bn, brier0), 4)}
+        print(f"naive projection (softmax of the score now / {naive_t}): Brier {bn:.4f}, "
+              f"skill {_skill(bn, brier0):.3f}")
     per_n = {}
     for n in sorted(by_n):
         rows = by_n[n]
@@ -261,62 +363,122 @@ def report(games: list[dict], weights, label: str = "held-out games") -> dict:
         b0 = sum((q - y) ** 2 for _, y, q in rows) / len(rows)
         per_n[n] = (b, b0)
         print(f"  {n} player{'s' if n > 1 else ''} (seats incl. any Byzantine opponent): Brier {b:.4f} "
-              f"vs {b0:.4f}, {len(rows)} seat rows")
-    return {"deciles": [[round(p, 4), round(o, 4), m] for p, o, _, m in table],
-            "worst_gap": round(worst, 4), "brier": round(brier, 4), "brier_equal": round(brier0, 4),
-            "brier_by_players": {str(n): [round(b, 4), round(b0, 4)] for n, (b, b0) in per_n.items()},
-            "games": len(games), "positions": n_pos}
+              f"vs {b0:.4f}, skill {_skill(b, b0):.3f}, {len(rows)} seat rows")
+    per_phase = {}
+    for ph in sorted(by_phase):
+        rows = by_phase[ph]
+        b = sum((p - y) ** 2 for p, y, _ in rows) / len(rows)
+        b0 = sum((q - y) ** 2 for _, y, q in rows) / len(rows)
+        per_phase[ph] = (b, b0)
+        print(f"  phase {ph}: Brier {b:.4f} vs {b0:.4f}, skill {_skill(b, b0):.3f}, {len(rows)} seat rows")
+    out = {"deciles": [[round(p, 4), round(o, 4), m] for p, o, _, m in table],
+           "worst_gap": round(worst, 4), "worst_beyond_interval": round(beyond, 4),
+           "brier": round(brier, 4), "brier_equal": round(brier0, 4), "skill": round(_skill(brier, brier0), 4),
+           "brier_by_players": {str(n): [round(b, 4), round(b0, 4)] for n, (b, b0) in per_n.items()},
+           "games": len(games), "positions": n_pos}
+    if per_phase:
+        out["brier_by_phase"] = {str(ph): [round(b, 4), round(b0, 4)] for ph, (b, b0) in per_phase.items()}
+    if out_naive:
+        out["naive"] = out_naive
+    return out
+
+
+def _games_of(args) -> tuple[list[dict], int]:
+    games, excluded = read_games(args.data, refeature=args.refeature)
+    other = {g.get("game", "architects") for g in games} - {args.game}
+    if other:
+        raise SystemExit(f"{args.data}: holds games of {', '.join(sorted(other))}, not of {args.game} (--game)")
+    return games, excluded
+
+
+BOTS_DESCRIBED = {
+    "architects": "heuristic self-play, some seats fast or mcts:8; 1-5 players, mixed options",
+    "archon": "heuristic self-play, one fast seat in about one game in six; 2-4 players equally often",
+}
 
 
 def fit(args) -> None:
-    games, excluded = read_games(args.data, refeature=args.refeature)
+    feats = feature_module(args.game)
+    games, excluded = _games_of(args)
     train = [g for k, g in enumerate(games) if k % HOLDOUT_EVERY]
     test = [g for k, g in enumerate(games) if k % HOLDOUT_EVERY == 0]
-    X, M, Y = arrays(train)
+    X, M, Y = arrays(train, feats.FEATURES)
     t0 = time.time()
-    w = fit_weights(X, M, Y, ridge=args.ridge)
+    w = fit_weights(X, M, Y, ridge=args.ridge, names=feats.FEATURES)
     print(f"fitted {len(w)} weights on {len(train)} games ({X.shape[0]} positions) in {time.time() - t0:.1f} s; "
           f"{excluded} games hit a backstop and were left out")
-    for name, v in zip(wc.FEATURES, w):
+    for name, v in zip(feats.FEATURES, w):
         print(f"  {name:>16} {v:+.3f}")
-    report(train, list(w), "the training games")
-    cal = report(test, list(w))
+    naive_t = naive_temperature(train)
+    report(train, list(w), "the training games", naive_t)
+    cal = report(test, list(w), naive_t=naive_t)
+    backstop = (f"games past {STALEMATE_TURNS} turns per player or {MAX_DECISIONS} decisions left out"
+                if args.game == "architects" else f"games past {MAX_DECISIONS} decisions left out")
     doc = {
         "version": model.PARAMS_VERSION,
-        "features": list(wc.FEATURES),
+        "features": list(feats.FEATURES),
         "weights": [round(float(v), 5) for v in w],
         "training": {
             "games": len(train), "held_out_games": len(test), "positions": int(X.shape[0]),
             "excluded_backstop_games": excluded, "ridge": args.ridge,
-            "bots": "heuristic self-play, some seats fast or mcts:8; 1-5 players, mixed options",
-            "backstop": f"games past {STALEMATE_TURNS} turns per player or {MAX_DECISIONS} decisions left out",
+            "bots": BOTS_DESCRIBED[args.game],
+            "backstop": backstop,
         },
         "calibration": cal,
     }
-    if args.out:
-        Path(args.out).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {args.out}")
+    if args.game != "architects":
+        first = min(g["seed"] for g in games) if games else 0
+        doc["training"]["command"] = (
+            f"python scripts/train_winchance.py generate --game {args.game} --games {len(games) + excluded} "
+            f"--seed {first // 1_000_003} --data DATA && python scripts/train_winchance.py fit --game {args.game} "
+            f"--data DATA --ridge {args.ridge}")
+        doc["naive_temperature"] = naive_t
+    out = args.out if args.out is not None else str(feats.PARAMS_PATH)
+    if out:
+        Path(out).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {out}")
+
+
+def report_only(args) -> dict:
+    """The calibration of the shipped weights (or `--params`) on the games of `--data`."""
+    feats = feature_module(args.game)
+    games, excluded = _games_of(args)
+    path = args.params or feats.PARAMS_PATH
+    weights = feats.load_params(path)
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    out = report(games, list(weights), f"the games of {args.data}", doc.get("naive_temperature"))
+    out["excluded_backstop_games"] = excluded
+    return out
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("generate", help="play self-play games and append them to the data file")
+    g.add_argument("--game", choices=GAMES, default="architects")
     g.add_argument("--games", type=int, default=1000)
     g.add_argument("--data", required=True)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
     g.add_argument("--positions", type=int, default=POSITIONS_PER_GAME, help="positions sampled per game")
     f = sub.add_parser("fit", help="fit the weights and print the calibration on held-out games")
+    f.add_argument("--game", choices=GAMES, default="architects")
     f.add_argument("--data", required=True)
-    f.add_argument("--out", default=str(wc.PARAMS_PATH))
+    f.add_argument("--out", default=None, help="the parameters file to write (default: the game's shipped one)")
     f.add_argument("--ridge", type=float, default=RIDGE)
     f.add_argument("--refeature", action="store_true", help="recompute the features from the stored records")
+    r = sub.add_parser("report", help="the calibration of the shipped weights on the games of a data file")
+    r.add_argument("--game", choices=GAMES, default="architects")
+    r.add_argument("--data", required=True)
+    r.add_argument("--params", default=None, help="a parameters file (default: the game's shipped one)")
+    r.add_argument("--refeature", action="store_true", help="recompute the features from the stored records")
     args = ap.parse_args(argv)
     if args.cmd == "generate":
         generate(args)
-    else:
+    elif args.cmd == "fit":
         fit(args)
+    else:
+        report_only(args)
 
 
 if __name__ == "__main__":

@@ -38,13 +38,6 @@ def needs_widgets(game: Game) -> None:
         pytest.skip(f"{game.title}: no pages draw this game yet (widgets.games.UIS)")
 
 
-def needs_coach(game: Game) -> None:
-    """The coach's samples and verdicts read Architects' positions (issue 24 makes them the
-    game's): until then it is checked for Architects only."""
-    if game.name != "architects":
-        pytest.skip(f"{game.title}: the coach explains Architects' positions only so far")
-
-
 def counts(game: Game) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))
 
@@ -300,7 +293,6 @@ def test_the_explorer_plays_a_game_by_clicks(game):
 
 @per_game
 def test_the_coach_gives_a_hint(game):
-    needs_coach(game)
     from archwk.ai.coach import hint
 
     for s in some_positions(game, k=4)[1:4]:

@@ -849,9 +849,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         """Whose moves the review judges: the seats people sit in (every seat
         when bots sit everywhere, as in a game loaded to be studied)."""
         sess = self.explorer.session
-        n = len(self.explorer.state.players)
-        people = {i for i in range(n) if not sess.is_bot_seat(i) and not self.explorer.state.players[i].is_byzantine}
-        return people or {i for i in range(n) if not self.explorer.state.players[i].is_byzantine}
+        s = self.explorer.state
+        seats = set(range(len(s.players))) - s.game.automa_seats(s)  # not a seat the game plays itself
+        people = {i for i in seats if not sess.is_bot_seat(i)}
+        return people or seats
 
     def ask_hint(self) -> None:
         """Ask for the best choices at the position shown (as the Hint button does)."""

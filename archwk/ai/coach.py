@@ -7,23 +7,32 @@ work together:
   ranks the choices: the hint's order, and the best choice a move is judged
   against, are the moves it would play (its root visits);
 * the chance to win after a choice is measured by playing it out on many full
-  games consistent with that view (`archwk.games.architects.play.determinize.Determinizer`). In
-  each sample the choice is applied, the mover finishes the turn greedily (each
-  later choice of the turn the one whose position has the best chance by
-  `archwk.ai.winchance.win_chances`), then every seat plays with the fast
-  rule-of-thumb policy (`archwk.games.architects.play.heuristics.fast_choice`) for one more round (the
-  other seats' turns, the mover's next turn, the other seats' turns again), and
-  the mover's win chance there is the sample's value. A choice's `win_chance`
-  is the mean over its samples with a 95 % interval. Sample j is the same game
-  and the same policy generator for every choice (common random numbers), so the
-  differences between choices are measured on paired samples.
+  games consistent with that view (the game's determinizer). In each sample
+  the choice is applied, the mover finishes the turn greedily (each later
+  choice of the turn the one whose position has the best chance by
+  `archwk.ai.winchance.win_chances`), then every seat plays with the game's
+  rollout policy for one more round (the other seats' turns, the mover's next
+  turn, the other seats' turns again), and the mover's win chance there is the
+  sample's value. A choice's `win_chance` is the mean over its samples with a
+  95 % interval. Sample j is the same game and the same policy generator for
+  every choice (common random numbers), so the differences between choices
+  are measured on paired samples.
+
+It serves every game of `archwk.GAMES` and meets a game only through
+`state.game` (issue 23): its play side by role (`archwk.ai.roles`: the
+"determinizer", "viewer_of", "candidates" (the choices the coach weighs;
+Architects leaves out the free apprentice discards), "rollout_policy" and
+"turn_of" (which turn a decision belongs to; by default a turn lasts while the
+same seat decides)), its `quiet`, `final_scores`, `load_record` and
+`automa_seats`, its win-chance model, and its explainer for every word.
 
 (The samples alone rank choices poorly: played as a bot, their best choice won
 31% of 13 games against the heuristic bot, and one round only drifted into
 farming Gold at the Mines. Ranked by the search, the hint's first choice won
-16 of 20: `benchmarks/bench_winchance.py --parts strength`.) Where the search
-does not run (the setup drafts, past the bots' stalemate turn) the samples
-rank the choices alone.
+16 of 20 in Architects: `benchmarks/bench_winchance.py --parts strength`.) Where
+the search does not run (decisions a game leaves to its heuristic player, such
+as Architects' setup drafts, or past its bots' stalemate turn) the samples rank
+the choices alone.
 
 The time (`seconds`) is split: `SEARCH_SHARE` of it for the search, the rest
 for samples, spent adaptively: every choice valued gets a few samples, then
@@ -51,17 +60,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games.architects.actions import Action
-from ..games.architects.engine import quiet
-from ..games.architects.model import GameState
-from ..games.architects.play.determinize import Determinizer, viewer_of
-from ..games.architects.play.heuristics import fast_choice, without_free_discards
-from ..games.architects.record import load as _load_record
-from ..games.architects.record import replay_doc as _replay_doc
-from ..games.architects.scoring import final_scores
+from ..games import load_record as _load_record
+from ..kit.game import Game
 from .evaluate import mean_ci
 from .expert import ExpertBot
+from .roles import PlaySide
 from .winchance import win_chances
+
+#: an action of the game coached (each game has its own class); a state of it
+Action = Any
+GameState = Any
 
 #: (verdict, drop in points of win chance at which it starts), mildest first (lichess's)
 VERDICTS = (("inaccuracy", 5), ("mistake", 10), ("blunder", 15))
@@ -195,16 +203,32 @@ def _words(state: GameState):
     return state.game.explainer.coach
 
 
-def _mover_view(state: GameState) -> tuple[GameState, int]:
+def _side(state: GameState) -> PlaySide:
+    """The play side of the game `state` belongs to (`archwk.ai.roles`): its
+    determinizer, the actions the coach weighs, its rollout policy, its turns."""
+    return PlaySide(state.game)
+
+
+def _mover_view(state: GameState, side: PlaySide) -> tuple[GameState, int]:
     if state.is_over:
         raise ValueError("coach: the game is over; there is no decision to value")
     p = state.current_player
     assert p is not None  # the game is not over
     if state.is_view:
-        if viewer_of(state) not in (None, p):
+        if side.viewer_of is not None and side.viewer_of(state) not in (None, p):
             raise ValueError("coach: this is another player's view; ask from the view of the player to move")
         return state, p
     return state.view(p), p
+
+
+class _Itself:
+    """The sampler of a game that hides nothing: the position itself."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+
+    def sample(self, rng: random.Random) -> GameState:
+        return self.state
 
 
 class _Evaluator:
@@ -212,14 +236,21 @@ class _Evaluator:
 
     def __init__(self, state: GameState, seed: int):
         self.started = time.perf_counter()  # the time budget counts from here
-        self.view, self.player = _mover_view(state)
-        self.det = Determinizer(self.view, self.player)
+        self.side = side = _side(state)
+        self.view, self.player = _mover_view(state, side)
+        if side.determinizer is None:
+            if state.is_view:
+                raise ValueError("coach: this game hides nothing; ask from the game itself, not a view")
+            self.det: Any = _Itself(state)
+        else:
+            self.det = side.determinizer(self.view, self.player)
+        self.quiet = side.quiet
         self.seed = seed
         self._bases: dict[int, GameState] = {}
         self.values: dict[Action, list[float]] = {}
         self.vp_now: dict[Action, int] = {}
         first = self.det.sample(random.Random(self._seed(0)))
-        self._bases[0] = quiet(first)  # no event log: the same positions
+        self._bases[0] = self.quiet(first)  # no event log: the same positions
         # the choices as listed at the sample itself, so their labels word its figures
         # ("gain 2 Clay"): a quiet state's actions word none
         self.legal = first.legal_actions()
@@ -230,16 +261,18 @@ class _Evaluator:
     def _base(self, j: int) -> GameState:
         b = self._bases.get(j)
         if b is None:
-            b = quiet(self.det.sample(random.Random(self._seed(j))))  # no event log: the same positions
+            b = self.quiet(self.det.sample(random.Random(self._seed(j))))  # no event log: the same positions
             self._bases[j] = b
         return b
 
     def _play_out(self, s: GameState, rng: random.Random) -> GameState:
         p = self.player
-        turn = s.turn_no
+        side = self.side
+        turn_of, candidates, policy = side.turn_of, side.candidates, side.policy
+        turn = turn_of(s)
         k = 0
-        while not s.is_over and s.current_player == p and s.turn_no == turn and k < _OWN_TURN_CAP:
-            acts = without_free_discards(s, s.legal_actions())
+        while not s.is_over and s.current_player == p and turn_of(s) == turn and k < _OWN_TURN_CAP:
+            acts = candidates(s, s.legal_actions())
             if len(acts) == 1:
                 s = s.apply(acts[0])
             else:
@@ -248,12 +281,12 @@ class _Evaluator:
         k = 0
         for r in range(_ROUNDS):
             if r:  # a later turn of the mover's, by the fast policy too
-                turn = s.turn_no
-                while not s.is_over and s.current_player == p and s.turn_no == turn and k < _OTHERS_CAP:
-                    s = s.apply(fast_choice(s, s.legal_actions(), rng))
+                turn = turn_of(s)
+                while not s.is_over and s.current_player == p and turn_of(s) == turn and k < _OTHERS_CAP:
+                    s = s.apply(policy(s, s.legal_actions(), rng))
                     k += 1
             while not s.is_over and s.current_player != p and k < _OTHERS_CAP * (r + 1):
-                s = s.apply(fast_choice(s, s.legal_actions(), rng))
+                s = s.apply(policy(s, s.legal_actions(), rng))
                 k += 1
         return s
 
@@ -265,6 +298,7 @@ class _Evaluator:
         s = base.apply(a)
         if j == 0:
             p = self.player
+            final_scores = s.game.final_scores
             self.vp_now[a] = final_scores(s)[p].total - final_scores(base)[p].total
         leaf = self._play_out(s, random.Random(self._seed(j) ^ _ROLLOUT_SALT))
         vals.append(win_chances(leaf)[self.player])
@@ -344,7 +378,8 @@ class _Evaluator:
         shown = [round(100 * m) for _, m in rows]
         if len(rows) == 1:  # the only choice: what the coach left aside beside it
             (a, _m), = rows
-            aside = tuple(x for x in self.legal if x != a and x not in without_free_discards(self.view, self.legal))
+            weighed = _side(self.view).candidates(self.view, self.legal)
+            aside = tuple(x for x in self.legal if x != a and x not in weighed)
             return [ChoiceClaim(a, shown[0], 0, ranked, set_aside=aside, vp_now=self.vp_now.get(a, 0))]
         out = []
         for rank, (a, _m) in enumerate(rows):
@@ -394,7 +429,7 @@ def hint(state: GameState, k: int = 3, *, seconds: float | None = 2.0, seed: int
     if k < 1:
         raise ValueError(f"hint: k must be at least 1, got {k}")
     ev = _Evaluator(state, seed)
-    cands = without_free_discards(ev.view, ev.legal)
+    cands = ev.side.candidates(ev.view, ev.legal)
     order = ev.searched(cands, *_search_budget(seconds, search_iterations))
     if order is None:
         return ev.choices(cands, seconds=seconds, k=k, max_samples=max_samples)[:k]
@@ -418,7 +453,7 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
     if action not in ev.legal:
         why = state.why_illegal(action) if not state.is_view else None
         raise ValueError(f"judge: {action} is not a legal choice here" + (f" ({why})" if why else ""))
-    cands = list(dict.fromkeys(without_free_discards(ev.view, ev.legal) + [action]))
+    cands = list(dict.fromkeys(list(ev.side.candidates(ev.view, ev.legal)) + [action]))
     order = ev.searched(cands, *_search_budget(seconds, search_iterations))
     if order is None:
         choices = ev.choices(cands, seconds=seconds, k=2, max_samples=max_samples, forced=(action,))
@@ -454,12 +489,12 @@ def _judgement(state: GameState, verdict: str | None, drop: float, played: Choic
 
 def _game_states(state_or_record) -> tuple[tuple, tuple]:
     """Every state of a game from its start, with the step leading to each (None first)."""
-    if isinstance(state_or_record, GameState):
-        loaded = _replay_doc(state_or_record.record(), GameState, states=True)
-    elif isinstance(state_or_record, (str, bytes, bytearray)):
-        loaded = _load_record(state_or_record, GameState, states=True)
-    elif isinstance(state_or_record, Mapping):
-        loaded = _replay_doc(state_or_record, GameState, states=True)
+    if isinstance(getattr(state_or_record, "game", None), Game):  # a state of any game: its game replays it
+        loaded = state_or_record.game.load_record(state_or_record.record(), states=True)
+    elif isinstance(state_or_record, (str, bytes, Mapping)):  # the record names its game
+        loaded = _load_record(state_or_record, states=True)
+    elif isinstance(state_or_record, bytearray):
+        loaded = _load_record(bytes(state_or_record), states=True)
     else:
         raise TypeError("review: expected a GameState, a game record or the text of a save file, "
                         f"got {type(state_or_record).__name__}")
@@ -470,7 +505,8 @@ def _seats(players, states) -> set[int]:
     first = states[0]
     names = [p.name for p in first.players]
     if players is None:
-        return {i for i, p in enumerate(first.players) if not p.is_byzantine}
+        automa = first.game.automa_seats(first)  # the seats the game plays itself
+        return {i for i in range(len(first.players)) if i not in automa}
     out = set()
     for p in players:
         if isinstance(p, str):
@@ -489,7 +525,8 @@ def review(state_or_record: Any, *, players: Iterable[int | str] | None = None,
            max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None) -> Review:
     """Review every decision of a game: each seat's win chance at every step,
     and a judgement of each move of `players` (seat numbers or names; default
-    every seat but a Byzantine opponent) that had more than one choice.
+    every seat but those the game plays itself, such as
+    Architects' Byzantine opponent) that had more than one choice.
     `state_or_record` is a GameState (its history), a record or a save text.
     `progress(i, n)` is called after each step. `seconds_per_move=None` values
     each move with `max_samples` samples per choice and `search_iterations`
@@ -502,8 +539,9 @@ def review(state_or_record: Any, *, players: Iterable[int | str] | None = None,
     for i in range(n):
         s, step = states[i], steps[i + 1]
         p = s.current_player
-        if (isinstance(step, Action) and not s.is_over and p in seats
-                and len(without_free_discards(s, s.legal_actions())) > 1):
+        acts = () if s.is_over or p not in seats else s.legal_actions()
+        # a move of a seat reviewed (not a what-if edit) where it had a choice
+        if step is not None and step in acts and len(_side(s).candidates(s, acts)) > 1:
             j = judge(s, step, seconds=seconds_per_move, seed=seed + i, max_samples=max_samples,
                       search_iterations=search_iterations)
             if j.verdict is not None:

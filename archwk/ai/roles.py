@@ -40,6 +40,9 @@ role                   what it is                                  without it
                        its long tail
 "closing_plan"         ``(state, actions) -> action``: the          none
                        choice that steers a long game to its end
+"turn_of"              ``state -> hashable``: the turn a decision   a turn lasts while the same
+                       belongs to (the coach plays the rest of      seat decides
+                       the mover's turn greedily)
 "winchance_features"   ``state -> one row of floats per seat``      (no win-chance model)
 "winchance_weights"    the model's weights, one per feature
 =====================  ==========================================  ==========================
@@ -78,6 +81,11 @@ def _no_weights(state, seat, actions):
 
 def _zero(state) -> float:
     return 0.0
+
+
+def _no_turns(state) -> None:
+    """No turn numbers: a turn lasts while the same seat decides."""
+    return None
 
 
 def uniform(state, actions, rng):
@@ -127,6 +135,7 @@ class PlaySide:
         self.prior_weights: Callable = get("prior_weights", _no_weights)
         self.closing_weight: Callable = get("closing_weight", _zero)
         self.closing_plan = get("closing_plan", None)
+        self.turn_of: Callable = get("turn_of", _no_turns)
 
     def seats(self, state) -> list[int]:
         """The seats that take decisions."""

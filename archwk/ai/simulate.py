@@ -247,17 +247,28 @@ def _card_min_seats(records: list[dict]) -> int:
 CARD_MEASURE = ("the share of a bot's seats that won among those that ended with the card, against the same "
                 "bot's seats without it: cards compared among seats played the same way. It shows what goes "
                 "with winning, not what makes a seat win (a seat that is ahead builds more).")
-_HELD = {"building": ("built", "that built it"), "apprentice": ("held", "that ended with it")}
+#: the cards a seat ends with that the summary weighs, by the seat fact holding them: (the
+#: card's name, its plural, what a seat did with it, the seats that did), Architects' words;
+#: a game's explainer may name its own (`BATCH_CARDS`, e.g. Archon's Building tiles)
+BATCH_CARDS = {"buildings_built": ("building", "buildings", "built", "that built it"),
+               "apprentices": ("apprentice", "apprentices", "held", "that ended with it")}
+
+
+def _batch_cards(records: list[dict]) -> dict:
+    """The cards the summary weighs for the game of `records`, and their words."""
+    game = load_game(records[0].get("game", DEFAULT_GAME))
+    return getattr(game.explainer, "BATCH_CARDS", BATCH_CARDS)
 
 
 def _bots_of(records: list[dict]) -> list[str]:
     return sorted({x["bot"] for r in records for x in r["seats"] if x["bot"] != "byzantine"})
 
 
-def _card_lines(records: list[dict], key: str, what: str, min_seats: int, top: int) -> list[str]:
+def _card_lines(records: list[dict], key: str, words: tuple[str, str, str, str], min_seats: int,
+                top: int) -> list[str]:
     """The summary's lines on the buildings (or apprentices) that go with winning, bot by bot."""
-    done, that = _HELD[what]
-    lines = [f"{what}s and wins, each bot's seats apart ({what}s {done} by >= {min_seats} of them): how often "
+    what, whats, done, that = words
+    lines = [f"{whats} and wins, each bot's seats apart ({whats} {done} by >= {min_seats} of them): how often "
              f"a bot's seats {that} won, against the same bot's seats without it. This shows what goes with "
              "winning, not what makes a seat win."]
     for bot in _bots_of(records):
@@ -267,7 +278,7 @@ def _card_lines(records: list[dict], key: str, what: str, min_seats: int, top: i
             continue
         more, less = card_claims(rows)
         if not more and not less:
-            lines.append(f"  {bot}: these games do not tell the {what}s apart (each one's 95% interval overlaps "
+            lines.append(f"  {bot}: these games do not tell the {whats} apart (each one's 95% interval overlaps "
                          "that of the seats without it)")
             continue
 
@@ -298,6 +309,9 @@ def summary(records: list[dict], top: int = 5) -> str:
     lines.append(f"game length: {statistics.mean(lengths):.0f} decisions on average "
                  f"(min {min(lengths)}, max {max(lengths)}), {statistics.mean(turns):.0f} turns")
     lines.append("win rates: in brackets the 95% interval (a shared win counts for every winner)")
+    lines.append(f"  a seat's win rate is the share of the games won from that seat, whichever bot sat there; "
+                 f"vs fair is that minus {1 / n_seats:.1%}, a seat's share if every seat won as often; a bot's "
+                 "win rate is the share of the seats it sat in that won")
     lines.append(f"{'seat':<6}{'bot':<12}{'win rate':>10}{'interval':>11}{'vs fair':>9}{'mean VP':>10}{'sd':>7}"
                  f"{'min':>6}{'p10':>6}{'p50':>6}{'p90':>6}{'max':>6}")
     for st in seat_stats(records):
@@ -312,7 +326,7 @@ def summary(records: list[dict], top: int = 5) -> str:
     if first:
         won = sum(1 for x in first if x["won"])
         lines.append(f"starting player: win rate {_pct(won / len(first), *wilson(won, len(first)))} "
-                     f"(a fair seat: {1 / n_seats:.1%})")
+                     f"(a fair seat: {1 / n_seats:.1%}): the share of the games won by whoever played first")
     bots = bot_stats(records)
     if len(bots) > 1:
         lines.append("win rate by bot: " + ", ".join(
@@ -327,8 +341,8 @@ def summary(records: list[dict], top: int = 5) -> str:
     if shared:
         lines.append(f"shared wins: {shared} game(s)")
     min_seats = _card_min_seats(records)
-    for key, what in (("buildings_built", "building"), ("apprentices", "apprentice")):
-        lines += _card_lines(records, key, what, min_seats, top)
+    for key, words in _batch_cards(records).items():
+        lines += _card_lines(records, key, words, min_seats, top)
     return "\n".join(lines)
 
 
@@ -360,7 +374,8 @@ def summary_data(records: list[dict]) -> dict:
         out["starting_player"] = {"seats": len(first), "win_rate": won_first / len(first), "win_low": low,
                                   "win_high": high, "fair": 1 / n_seats}
     min_seats = _card_min_seats(records)
-    for key, what in (("buildings_built", "buildings"), ("apprentices", "apprentices")):
+    for key, (_, plural, _, _) in _batch_cards(records).items():
+        what = plural.lower().replace(" ", "_")
         rows, more, less = [], [], []
         for bot in _bots_of(records):
             these = card_stats(records, key, min_seats=min_seats, bot=bot)

@@ -53,8 +53,6 @@ PLAY_SIDES = sorted(n for n in MODULES if _is_play_side(n))
 #: the modules of archwk.ai that still import Architects (a module of archwk/games/,
 #: the package `archwk`, or another module on this list), and why
 NOT_NEUTRAL = {
-    "archwk.ai.coach": "its samples, verdicts and review read Architects' states, records and scores "
-                       "(the coach's wording moves to the explainer in another part of issue 22)",
     "archwk.ai.graphs": "card synergy and worker flow are Architects' cards and locations",
     "archwk.ai.cli": "`archwk notes` prints Architects' rules notes, and `play` its solo stand-in notice",
 }

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from archwk.ai import cli, games, simulate
-from archwk.ai.simulate import card_stats, game_seed, run, seat_stats, summary
+from archwk.ai.simulate import card_stats, game_seed, run, seat_stats, summary, summary_data
 
 
 @pytest.fixture(scope="module")
@@ -314,3 +314,18 @@ def test_card_rates_say_what_they_measure_and_do_not_credit_a_card_with_a_bot_s_
     assert data["buildings"]["clearly_more_often"] == []
     assert "not what makes a seat win" in data["buildings"]["measures"]
     assert {d["bot"] for d in data["buildings"]["rows"]} == {"strong", "weak"}
+
+
+def test_archons_summary_names_what_it_measures_in_archons_words():
+    """Issue 23: `archwk simulate --game archon` gives the usual summary with intervals;
+    the cards it weighs are Archon's Building tiles (RB §4.2.7: acquired at the Builders'
+    Guild), in the game's words, and Archon has no apprentices to weigh."""
+    records = run(2, 4, 5, ("heuristic", "fast"), game="archon")
+    assert all(r["game"] == "archon" for r in records)
+    text = summary(records)
+    assert "a seat's win rate is the share of the games won from that seat" in text
+    assert "Building tiles and wins" in text and "acquired by >=" in text
+    assert "apprentice" not in text and "buildings built" not in text
+    data = summary_data(records)
+    assert "building_tiles" in data and "apprentices" not in data
+    assert all(0 <= s["win_low"] <= s["win_rate"] <= s["win_high"] <= 1 for s in data["seats"])

@@ -84,6 +84,8 @@ GAME = Game(
         "prior_weights": "archwk.games.architects.play.expert:prior_weights",
         "closing_weight": "archwk.games.architects.play.expert:closing_weight",
         "closing_plan": "archwk.games.architects.play.heuristics:stalemate_choice",
+        # the turn a decision belongs to (the coach plays the rest of the mover's turn)
+        "turn_of": "archwk.games.architects.play.roles:turn_of",
         # the win-chance model's features of a position, one row per seat, and their weights
         "winchance_features": "archwk.games.architects.play.winchance:features",
         "winchance_weights": "archwk.games.architects.play.winchance:WEIGHTS",

@@ -53,9 +53,12 @@ GAME = Game(
     play_side={
         "evaluator": "archwk.games.archon.play.heuristic:position_value",
         "determinizer": "archwk.games.archon.play.determinize:Determinizer",
+        "viewer_of": "archwk.games.archon.play.determinize:viewer_of",
         "heuristic": "archwk.games.archon.play.heuristic:HeuristicBot",
-        "winchance_features": "archwk.games.archon.play.heuristic:features",
+        "winchance_features": "archwk.games.archon.play.winchance:features",
+        "winchance_weights": "archwk.games.archon.play.winchance:WEIGHTS",
         "rollout_policy": "archwk.games.archon.play.heuristic:rollout_policy",
+        "lookahead": "archwk.games.archon.play.heuristic:lookahead",
     },
     unprinted=DEFAULT.unprinted,
     all_actions=encoding.all_actions,

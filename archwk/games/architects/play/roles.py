@@ -30,3 +30,8 @@ def bot_seats(s) -> list[int]:
     """The seats that take decisions: all but the solo game's Byzantine opponent,
     who plays by its Scheme cards."""
     return [i for i, p in enumerate(s.players) if not p.is_byzantine]
+
+
+def turn_of(s):
+    """The turn a decision belongs to (the coach plays the rest of the mover's turn)."""
+    return s.turn_no

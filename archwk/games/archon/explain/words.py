@@ -98,3 +98,8 @@ def who(state, p: int | None) -> str:
     if p is None:
         return "The table"
     return state.players[p].name if state is not None else f"Player {p + 1}"
+
+#: what `archwk simulate`'s summary calls the cards a seat ends with (the seat facts of
+#: `archwk.games.archon.definition.seat_facts`): (name, plural, what a seat did with it,
+#: the seats that did)
+BATCH_CARDS = {"buildings_built": ("Building tile", "Building tiles", "acquired", "that acquired it")}

@@ -93,3 +93,8 @@ def determinize(state: GameState, player: int | None = None, rng: random.Random 
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     return Determinizer(state, player).sample(rng)
+
+
+def viewer_of(view: GameState) -> int | None:
+    """The player a view belongs to (None for a full game)."""
+    return view._t.viewer if view.is_view else None

@@ -115,6 +115,19 @@ class HeuristicBot:
         return relative_value(s, me)
 
 
+def lookahead(before: GameState, after: GameState, seat: int, reply: bool = False) -> GameState:
+    """The position the expert bot values after a seat's move (role "lookahead"): the
+    seat's own follow-up decisions (a cube to take, a trade, a Magister to recruit, ...,
+    `FOLLOW`) taken greedily, as `HeuristicBot` values a move, so a placement is worth
+    what it leads to. (`reply`, the next player's turn too, is not played here.)"""
+    s = after
+    depth = 3
+    while depth > 0 and not s.is_over and s.current_player == seat and s._t.pending[-1].kind in FOLLOW:
+        s = max((s.apply(a) for a in s.legal_actions()), key=lambda x: relative_value(x, seat))
+        depth -= 1
+    return s
+
+
 def rollout_policy(state: GameState, actions, rng: random.Random):
     """A cheap playout policy: placements before passing, else uniform."""
     places = [a for a in actions if a.kind != "pass"]
@@ -122,12 +135,4 @@ def rollout_policy(state: GameState, actions, rng: random.Random):
     return pool[rng.randrange(len(pool))]
 
 
-def features(state: GameState) -> list[list[float]]:
-    """The win-chance model's figures, one row per seat: worth, VP, Gold, Recruit
-    tokens, cubes, Magister cards, tiles."""
-    t = state._t
-    return [[position_value(state, i), float(s.vp), float(s.gold), float(s.recruits), float(s.cubes),
-             float(sum(s.cards()[1:])), float(len(s.tiles))] for i, s in enumerate(t.seats)]
-
-
-__all__ = ["CARD_TYPES", "HeuristicBot", "features", "position_value", "rollout_policy"]
+__all__ = ["CARD_TYPES", "HeuristicBot", "lookahead", "position_value", "rollout_policy"]

@@ -1,0 +1,257 @@
+"""Archon's coach's words: chances to win, a hint's choices, the verdict on a move,
+a review and its exercises, in the rulebook's words (a choice is named by its
+button's label: "Place a figure at the Treasury, slot 1: play a Courtier; gain
+2 Gold"; VP are Victory Points on the Scoring Track).
+
+The coach (`archwk.ai.coach`) finds figures and verdicts; it words none of them.
+It hands this module typed values: chances (0-1), whole percentages, verdict
+codes ("inaccuracy", "mistake", "blunder"), the actions compared, and small
+records of why a choice stands where it does (`archwk.ai.coach.ChoiceClaim`) or
+how an exercise's answer fared (an outcome code). The pages (widgets/coach.py)
+ask the same functions for the lines they lay out. An action is named by its
+label (`str(action)`, `labels`), which states the figures of the position it was
+listed at. Chances are compared as they are shown (whole percent), so a
+sentence never calls 59% more than 59%; a chance is never called "points" (in
+the game, points are VP).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+#: the verdicts' names, mildest first (lichess's)
+VERDICT_WORDS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
+_VERDICT_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def plural(n: int, word: str) -> str:
+    """'1 move', '2 moves'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# --------------------------------------------------------------------------- chances
+
+def percents(chances: Sequence[float]) -> list[int]:
+    """Whole percentages that add up to 100 (largest remainders), for a bar and
+    its words; chances that do not add up to one are scaled first.
+
+    >>> percents([1 / 3, 1 / 3, 1 / 3])
+    [34, 33, 33]
+    """
+    total = sum(chances)
+    if not chances or total <= 0:
+        return [0] * len(chances)
+    raw = [100 * c / total for c in chances]
+    out = [int(r) for r in raw]
+    order = sorted(range(len(raw)), key=lambda i: (-(raw[i] - out[i]), i))
+    for i in order[:100 - sum(out)]:
+        out[i] += 1
+    return out
+
+
+def pct(x: float) -> str:
+    """A chance in whole percent, as the coach's sentences compare them: '34%'."""
+    return f"{round(100 * x)}%"
+
+
+def chance_words(p: float) -> str:
+    """A chance as a person says it: '34%', 'under 1%', 'over 99%'."""
+    if 0 < p < 0.005:
+        return "under 1%"
+    if 0.995 < p < 1:
+        return "over 99%"
+    return f"{p:.0%}"
+
+
+def sureness(low: float, high: float) -> str:
+    """How sure a chance is, from its 95% range, in words."""
+    width = high - low
+    if width <= 0.08:
+        return "quite sure"
+    if width <= 0.2:
+        return "fairly sure"
+    return "not sure"
+
+
+def range_words(low: float, high: float) -> str:
+    """Where a chance likely lies, in words.
+
+    >>> range_words(0.35, 0.47)
+    'likely between 35% and 47% (fairly sure)'
+    >>> range_words(0.331, 0.334)
+    'quite sure of it'
+    """
+    a, b = chance_words(low), chance_words(high)
+    if a == b:
+        return "quite sure of it"
+    return f"likely between {a} and {b} ({sureness(low, high)})"
+
+
+def _says_an(percent: str) -> bool:
+    """'an 8%', 'an 11%', 'an 18%', 'an 80%': the number said starts with a vowel sound."""
+    n = percent.rstrip("%")
+    return n.startswith("8") or n in ("11", "18")
+
+
+def chances_sentence(names: Sequence[str], chances: Sequence[float], winners: Sequence[int] | None = None) -> str:
+    """Every player's chance to win in words, or (`winners`: the game is over) who won.
+
+    >>> chances_sentence(["Ann", "Ben", "Cy"], [0.08, 0.5, 0.42])
+    'Ann has an 8% chance to win, Ben 50%, Cy 42%.'
+    >>> chances_sentence(["Ann", "Ben"], [1.0, 0.0], winners=[0])
+    'The game is over: Ann won.'
+    """
+    if winners is not None:
+        return f"The game is over: {' and '.join(names[w] for w in winners)} won."
+    pc = percents(chances)
+    words = [f"{x}%" if x else chance_words(c) for x, c in zip(pc, chances)]
+    w = words[0]
+    if w[0].isdigit():
+        first = f"{names[0]} has {'an' if _says_an(w) else 'a'} {w} chance to win"
+    else:
+        first = f"{names[0]} has a chance to win of {w}"
+    return ", ".join([first] + [f"{n} {w}" for n, w in zip(names[1:], words[1:])]) + "."
+
+
+# --------------------------------------------------------------------------- a hint's choices
+
+def _q(label: str) -> str:
+    """An action's label inside a sentence, quoted: Archon's labels hold colons and
+    semicolons of their own ("Place a figure at the Treasury, slot 1: play a Courtier;
+    gain 2 Gold")."""
+    return f"“{label}”"
+
+
+def choice_reason(claim) -> str:
+    """Why a valued choice stands where it does (the sentence after its label),
+    from an `archwk.ai.coach.ChoiceClaim`: in the search's order (`ranked`: the
+    first is the one to play, even where the quick estimate puts another level or
+    ahead) or best first by win chance."""
+    m = claim.chance
+    if claim.other is None:
+        return f"the only choice here; your chance to win is {m}%."
+    other, n = _q(str(claim.other)), claim.other_chance
+    ranked = claim.ranked
+    if claim.rank == 0:
+        if m > n:
+            return f"your best chance to win here, {m}%; the next best is {other}, at {n}%."
+        if ranked and m < n:
+            return (f"the choice a deeper look prefers, although the quick estimate gives it a {m}% "
+                    f"chance to win, against {n}% for {other}.")
+        if ranked:
+            return (f"your best chance to win here, {m}%; {other} is as good by the quick "
+                    "estimate, but a deeper look prefers this one.")
+        return f"your best chance to win here, {m}%, as good as {other}."
+    if n > m:
+        return f"a {m}% chance to win; the best choice found is {other}, at {n}%."
+    if not ranked or n == m:
+        return (f"a {m}% chance to win, as good as {other}"
+                f"{', but a deeper look prefers that one' if ranked else ''}.")
+    return (f"a {m}% chance to win by the quick estimate, against {n}% for {other}, "
+            "but a deeper look prefers that one.")
+
+
+def choice_why(claim) -> tuple[str, str]:
+    """A valued choice's sentence, and the same without its label (for a page that
+    shows the label just above it): 'Put an Elite Warrior on a Main Gate slot (...), +1 VP
+    at once — your best chance ...', '+1 VP at once — your best chance ...'. A dash
+    follows the label, which may hold a colon of its own."""
+    label, reason = str(claim.action), choice_reason(claim)
+    vp = f"{'+' if claim.vp_now > 0 else ''}{claim.vp_now} VP at once" if claim.vp_now else ""
+    after = f"{vp} — {reason}" if vp else reason[:1].upper() + reason[1:]
+    return f"{label}{', ' + vp if vp else ''} — {reason}", after
+
+
+def hint_heading(name: str, n: int) -> str:
+    """The line above a hint's choices."""
+    if n > 1:
+        return f"The coach's {n} best choices for {name}, best first:"
+    if n:
+        return f"The coach's choice for {name}:"
+    return "The coach found nothing to suggest."
+
+
+def choice_chance(choice) -> str:
+    """'34% chance to win' (a hint's row)."""
+    return f"{chance_words(choice.win_chance)} chance to win"
+
+
+# --------------------------------------------------------------------------- verdicts
+
+def verdict_word(verdict: str) -> str:
+    """'Blunder'."""
+    return VERDICT_WORDS[verdict]
+
+
+def judgement_text(judgement, *, with_verdict: bool = True) -> str:
+    """The judgement of a move (an `archwk.ai.coach.Judgement`: its verdict, whether
+    the drop would earn one but is too close to call, and the move played and the
+    best choice, each with its chance), in one sentence; `with_verdict=False`
+    leaves out the leading verdict word (a page shows it beside the sentence already)."""
+    played, best, verdict = judgement.played, judgement.best, judgement.verdict
+    mine, top = _q(played.label), _q(best.label)
+    if played.action == best.action:
+        return f"{mine} was the best choice found, a {pct(played.win_chance)} chance to win."
+    if verdict is not None:
+        text = (f"{mine} gives you a {pct(played.win_chance)} chance to win; "
+                f"a better choice was {top}, at {pct(best.win_chance)}.")
+        return f"{verdict_word(verdict)}: {text}" if with_verdict else text
+    if judgement.too_close:
+        return (f"{mine} looks worse than {top} ({pct(played.win_chance)} against "
+                f"{pct(best.win_chance)}), but the estimates are too close to call.")
+    if round(100 * played.win_chance) >= round(100 * best.win_chance):
+        return (f"{mine} was a good choice: a {pct(played.win_chance)} chance to win, as good as "
+                f"the coach's first choice, {top}, at {pct(best.win_chance)}.")
+    return (f"{mine} was a good choice ({pct(played.win_chance)} chance to win; the best found, "
+            f"{top}, gives {pct(best.win_chance)}).")
+
+
+def verdict_counts(counts: dict[str, int]) -> str:
+    """How many moves got each verdict: '2 inaccuracies, 1 blunder' (verdicts with none left out)."""
+    return ", ".join(f"{k} {verdict_word(v).lower() if k == 1 else _VERDICT_PLURALS[v]}"
+                     for v, k in counts.items() if k)
+
+
+# --------------------------------------------------------------------------- review and exercises
+
+NO_VERDICTS = "The coach found no inaccuracy, mistake or blunder clear of the noise in this game."
+
+
+def review_done(marked: int, exercises: int) -> str:
+    return f"Review done: the coach marked {plural(marked, 'move')} and made {plural(exercises, 'exercise')}."
+
+
+def exercise_prompt(name: str, played, best) -> str:
+    """An exercise's task: find a better move than the one `played` (a valued choice)."""
+    return (f"{name} to move: find a better choice than “{played.label}”, which gave a "
+            f"{pct(played.win_chance)} chance to win (the best choice found gives {pct(best.win_chance)}).")
+
+
+def exercise_answer(outcome: str, mine, best, why_not: str | None = None) -> str:
+    """How an exercise's answer fared, from its outcome code: "not_allowed" (with the
+    rule's `why_not`), "played" (the move of the game), "best", "as_good" (within the
+    accepted margin of the best) or "worse"; `mine` and `best` are valued choices."""
+    if outcome == "not_allowed":
+        return f"That move is not allowed here: {why_not}"
+    if outcome == "played":
+        return (f"That is the move played in the game: it gives a {pct(mine.win_chance)} chance "
+                f"to win; {_q(best.label)} gives {pct(best.win_chance)}.")
+    if outcome == "best":
+        return f"{_q(mine.label)} is the best choice here, a {pct(mine.win_chance)} chance to win."
+    if outcome == "as_good":
+        return (f"{_q(mine.label)} gives a {pct(mine.win_chance)} chance to win, as good as the "
+                f"best choice, {_q(best.label)}, at {pct(best.win_chance)}.")
+    if outcome == "worse":
+        return (f"{_q(mine.label)} gives a {pct(mine.win_chance)} chance to win; the best choice is "
+                f"{_q(best.label)}, at {pct(best.win_chance)}.")
+    raise ValueError(f"archwk.games.archon.explain: no words for the exercise outcome {outcome!r}")
+
+
+def coach_would_play(choices) -> str:
+    """An exercise's answer: the accepted choices, each with its chance."""
+    return "; ".join(f"{_q(c.label)} ({chance_words(c.win_chance)} chance to win)" for c in choices)
+
+
+__all__ = ["NO_VERDICTS", "VERDICT_WORDS", "chance_words", "chances_sentence", "choice_chance", "choice_reason",
+           "choice_why", "coach_would_play", "exercise_answer", "exercise_prompt", "hint_heading",
+           "judgement_text", "pct", "percents", "range_words", "review_done", "sureness", "verdict_counts",
+           "verdict_word"]
