@@ -208,7 +208,12 @@ cards, then play a card and place a Wooden Figure each turn: choose with the but
 board (each says what it costs and gives), or click an action slot, a Repository cube, a
 Marketplace slot, the city wall, a Magister track or a Building tile on the board. The history
 slider steps back through every decision; the tabs below show the players, the projected scores,
-a what-if editor, and saving and loading. {EXAMPLES}"""),
+a what-if editor, and saving and loading.
+
+The **coach** (untick *Coach* to hide it) shows each player's chance to win above the board, gives
+a **Hint** (its three best choices, with why), says after each of your moves whether it was an
+inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
+your blunders into exercises. {EXAMPLES}"""),
         ("code", """from widgets.archon.apps import ArchonGameApp
 
 app = ArchonGameApp(players=3, seed=1)

@@ -37,7 +37,8 @@ for page in ("tutorial.ipynb", "explorer.ipynb", "whatif.ipynb", "solo.ipynb", "
     "archon.ipynb": """
 from widgets.archon.board import BoardClick
 ex = app.explorer
-assert "Archon: Glory &amp; Machination" in ex.title.value and ex.coach is None
+assert "Archon: Glory &amp; Machination" in ex.title.value
+assert ex.coach.on and sum(ex.coach.bar.percents) == 100  # the coach's bar of win chances
 while ex.state.decision != "turn":
     assert ex.state.current_player == 0, ex.state.prompt  # the bots played their own decisions
     ex.decision.buttons[0].click()

@@ -366,7 +366,7 @@ def test_the_game_app_starts_on_your_decision_and_makes_new_games():
     from widgets.archon.apps import ArchonGameApp
     app = ArchonGameApp(players=3, seed=1)
     ex = app.explorer
-    assert ex.state.current_player == 0 and ex.coach is None
+    assert ex.state.current_player == 0 and ex.coach is not None and ex.coach.on
     assert [ex.session.seat_kind(i) for i in range(3)] == ["person", archwk.bots.DEFAULT_BOT, archwk.bots.DEFAULT_BOT]
     app.players.value = 4
     app.opponents.value = "people"
@@ -384,3 +384,34 @@ def test_lines_and_notes_count_archon_in_rounds():
     ex = GameExplorer(new(2), seats=["person", "person"])
     assert ex.session.turn_name == "round"
     assert all("round 1" in line.title and "turn" not in line.title for line in ex.session.lines())
+
+
+def _text(html: str) -> str:
+    from html import unescape
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_the_coach_on_archons_explorer_hints_judges_and_reviews():
+    """Archon's explorer has the coach: a bar of chances adding to 100, a Hint of three legal
+    choices in Archon's words, a verdict on a person's pass with five cards unused in the
+    first round (§4.1: a pass ends the round's actions), and the review at the end."""
+    fast = {"background": False, "samples": 4}
+    s = archwk.new_game(["Ann (you)", "Bot 1"], seed=1, game="archon")
+    ex = GameExplorer(s, seats=["person", "heuristic"], coach=fast)
+    c = ex.coach
+    assert c.on and sum(c.bar.percents) == 100
+    c.hint_panel.button.click()
+    assert c.error.value == "" and len(c.hint_panel.choices) == 3
+    legal = ex.state.legal_actions()
+    assert all(ch.action in legal for ch in c.hint_panel.choices)
+    words = " ".join(_text(t.value) for t in c.hint_panel.texts)
+    assert "chance to win" in words and "_" not in words
+    while not (ex.state.current_player == 0 and ex.state.decision == "turn"):
+        ex.choose(ex.state.legal_actions()[0])
+    passing = next(a for a in ex.state.legal_actions() if a.kind == "pass")
+    ex.choose(passing)
+    verdict = _text(c.judgement.value)
+    assert re.search(r"Mistake|Blunder", verdict) and "Pass" in verdict, verdict
+    ex.session.set_seat(0, "random")
+    ex.bots_button.click()
+    assert ex.state.is_over and "Game review" in c.hint_panel.status.value

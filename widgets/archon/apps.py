@@ -4,8 +4,8 @@ position from the middle of a game, with the what-if editor open). The notebooks
 that the figures marked * are examples a player with the box can replace (the board's
 hovers say it of each).
 
-The coach explains Architects' positions only so far, so these explorers have none
-(and say nothing of one).
+Both have the coach (`widgets.coach`, game-neutral): each player's chance to win, a Hint,
+a judgement of your moves and the Game review, in Archon's words.
 
 >>> app = ArchonGameApp(players=2, seed=1)
 >>> app.explorer.state.players[0].name
@@ -27,10 +27,10 @@ GAME = "archon"
 LEARNER = "Ann (you)"
 
 
-def _explorer(state, seats) -> GameExplorer:
-    """A GameExplorer on `state`; bot seats that decide first play at once, so the page
-    opens on a person's decision."""
-    ex = GameExplorer(state, seats=seats)
+def _explorer(state, seats, coach: bool | dict = True) -> GameExplorer:
+    """A GameExplorer on `state`, with the coach; bot seats that decide first play at once,
+    so the page opens on a person's decision."""
+    ex = GameExplorer(state, seats=seats, coach=coach)
     if ex.session.bot_to_move and any(s is None for s in ex.session.seats):
         ex.session.run_bots()
         ex.refresh()
@@ -42,8 +42,10 @@ class ArchonGameApp(ipywidgets.VBox):
 
     OPPONENTS = (("You against bots", "bots"), ("Hot-seat: people in every seat", "people"))
 
-    def __init__(self, players: int = 3, seed: int = 1, opponents: str | None = None, **kwargs):
+    def __init__(self, players: int = 3, seed: int = 1, opponents: str | None = None,
+                 coach: bool | dict = True, **kwargs):
         game = archwk.GAMES[GAME]
+        self.coach_options = coach
         self.error = ipywidgets.HTML()
         self.players = ipywidgets.BoundedIntText(value=players, min=game.min_players, max=game.max_players,
                                                  description="Players", layout=ipywidgets.Layout(width="150px"))
@@ -52,7 +54,7 @@ class ArchonGameApp(ipywidgets.VBox):
                                              description="Opponents", layout=ipywidgets.Layout(width="360px"))
         self.new_button = ipywidgets.Button(description="New game", button_style="primary")
         self.new_button.on_click(self._on_new)
-        self.explorer = _explorer(self._state(), self._seats())
+        self.explorer = _explorer(self._state(), self._seats(), self.coach_options)
         super().__init__(children=[
             ipywidgets.HBox([self.players, self.seed, self.opponents, self.new_button],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -76,7 +78,7 @@ class ArchonGameApp(ipywidgets.VBox):
     def new_game(self) -> GameExplorer:
         """Replace the explorer by a new game as the form says."""
         old = self.explorer
-        self.explorer = _explorer(self._state(), self._seats())
+        self.explorer = _explorer(self._state(), self._seats(), self.coach_options)
         self.children: tuple[ipywidgets.Widget, ...] = self.children[:-1] + (self.explorer,)
         old.close()
         self.error.value = ""
@@ -106,8 +108,8 @@ class ArchonWhatIfApp(ipywidgets.VBox):
     """The what-if page: an explorer (people in every seat) on a mid-game position,
     with the what-if editor open."""
 
-    def __init__(self, state=None, **kwargs):
+    def __init__(self, state=None, coach: bool | dict = True, **kwargs):
         s = sample_position() if state is None else state
-        self.explorer = GameExplorer(s, seats=["person"] * len(s.players))
+        self.explorer = GameExplorer(s, seats=["person"] * len(s.players), coach=coach)
         self.explorer.show_tab(TAB_EDITOR)
         super().__init__(children=[self.explorer], **kwargs)
