@@ -72,8 +72,8 @@ at a past point starts a new line of play. The tabs below the board show the pla
 projected scores, a what-if editor, and saving and loading.
 
 The **coach** (untick *Coach* to hide it) shows each player's chance to win above the board, gives
-a **Hint** (its three best choices, with why), says after each of your moves whether it was an
-inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
+a **Hint** (its three best choices, with why), says after each of your moves whether it was as good
+as its choice, an inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
 your blunders into exercises."""),
         ("code", """from widgets.architects.apps import GameApp
 
@@ -211,8 +211,8 @@ slider steps back through every decision; the tabs below show the players, the p
 a what-if editor, and saving and loading.
 
 The **coach** (untick *Coach* to hide it) shows each player's chance to win above the board, gives
-a **Hint** (its three best choices, with why), says after each of your moves whether it was an
-inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
+a **Hint** (its three best choices, with why), says after each of your moves whether it was as good
+as its choice, an inaccuracy, a mistake or a blunder, and in the **Game review** tab charts the whole game and turns
 your blunders into exercises. {EXAMPLES}"""),
         ("code", """from widgets.archon.apps import ArchonGameApp
 

@@ -309,13 +309,20 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
     assert ex.coach.judgement_text == ""
 
 
-def test_a_fine_move_gets_no_judgement_line():
+def test_a_fine_move_gets_a_short_line_too():
+    """Issue 24: a good move gets a short verdict too, the explainer's sentence (as good as
+    the coach's choice), quieter than a verdict and with no verdict word."""
     s = _bad_position()[0]
     best = lib.hint(s, k=1, seconds=None, max_samples=SAMPLES)[0]
     ex = GameExplorer(s, seats=["person"] * 3, coach=FAST)
     ex.choose(best.action)
-    assert ex.coach.judgement_for() is not None and ex.coach.judgement_for()[1].verdict is None
-    assert ex.coach.judgement.value == ""
+    judged = ex.coach.judgement_for()
+    assert judged is not None and judged[1].verdict is None
+    line = ex.coach.judgement_text
+    assert WORDS.judgement_text(judged[1]) in line
+    assert "best choice found" in line or "good choice" in line
+    assert not re.search(r"Inaccuracy|Mistake|Blunder", line)
+    assert "archwk-judgement-good" in ex.coach.judgement.value
 
 
 def test_bots_at_the_table_are_never_judged():

@@ -70,6 +70,10 @@ VERDICT_LOOK: dict[str, tuple[str, str, str]] = {
     "mistake": ("?", "#b34700", "triangle-down"),
     "blunder": ("??", "#b00020", "x"),
 }
+#: how a move without a verdict is shown: (mark, ink) for a good move, and for one whose
+#: drop is too close to call
+GOOD_LOOK = ("✓", "#2e7d32")
+CLOSE_LOOK = ("≈", MUTED_TEXT)
 #: how long the coach thinks (seconds): a hint, a judgement after each person's move
 HINT_SECONDS = 2.0
 JUDGE_SECONDS = 1.0
@@ -402,11 +406,17 @@ class HintPanel(ipywidgets.VBox):
 # --------------------------------------------------------------------------- judgement
 
 def judgement_html(state, player: int, judgement) -> str:
-    """The judgement of a person's move, in words ('' when the move was fine): the
-    verdict's name and mark, then the explainer's sentence without the verdict word."""
-    if judgement.verdict is None:
-        return ""
+    """The judgement of a person's move, in words: the verdict's name and mark, then the
+    explainer's sentence without the verdict word; a move without a verdict gets a short,
+    quieter line too (the explainer's sentence: as good as the coach's choice, or too close
+    to call)."""
     words = coach_words(state)
+    if judgement.verdict is None:
+        mark, ink_colour = CLOSE_LOOK if judgement.too_close else GOOD_LOOK
+        return (f'<div class="archwk-judgement-good" style="font-size:12px;border-left:4px solid {ink_colour};'
+                f'padding:2px 6px;margin:4px 0"><b style="color:{ink_colour}" aria-hidden="true">{mark}</b> '
+                f'{seat_mark(state, player)} <b>{esc(state.players[player].name)}</b>: '
+                f'{esc(words.judgement_text(judgement))}</div>')
     mark, ink_colour, _ = VERDICT_LOOK[judgement.verdict]
     text = words.judgement_text(judgement, with_verdict=False)
     return (f'<div style="font-size:13px;border-left:4px solid {ink_colour};padding:2px 6px;margin:4px 0;'
