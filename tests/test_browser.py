@@ -128,14 +128,14 @@ def place(page, location_label: str, location_id: str, console=None) -> dict:
 def test_dashboard_then_first_lesson_by_clicks(server, browser):
     page, console = vb.open_page(browser, server.url("dashboard.ipynb"), wait_for=".archwk-dashboard",
                                  timeout=LOAD_TIMEOUT)
-    assert page.get_by_text("Rules tutorial →").is_visible()
+    assert page.get_by_text("Rules tutorial →", exact=True).is_visible()
     page.get_by_role("tab", name="Rules notes").click()
     page.get_by_text("Quarry yield").first.wait_for(timeout=STEP_TIMEOUT)
     assert_clean(page, console, "dashboard")
 
     # the dashboard links to the tutorial
     page.get_by_role("tab", name="Start here").click()
-    page.get_by_text("Rules tutorial →").click()
+    page.get_by_text("Rules tutorial →", exact=True).click()
     page.wait_for_url(re.compile(r"/voila/render/tutorial\.ipynb$"), timeout=LOAD_TIMEOUT)
     page.wait_for_selector(".archwk-task", timeout=LOAD_TIMEOUT)
     vb.wait_board(page, timeout=LOAD_TIMEOUT)
