@@ -10,11 +10,16 @@ passed as plotly's `Undefined`, which leaves them as they are.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import re
+from collections.abc import Callable
 from copy import deepcopy
+from types import EllipsisType
+from typing import Any
 
+import ipywidgets
 import plotly.graph_objects as go
 import traitlets
 from plotly.basedatatypes import Undefined
@@ -221,3 +226,127 @@ def push_changes(fig, new: list[dict], old: list[dict], relayout: dict | None = 
         if isinstance(fig, LiveFigure):
             fig.sync_model()
     return len(indexes)
+
+
+#: position tokens: each position a board draws gets the next one (never reused, across
+#: every game's board)
+_POSITIONS = itertools.count(1)
+
+
+class LiveBoard(ipywidgets.VBox):
+    """A game's board as a plotly `FigureWidget` (`.figure`): the clicking and redrawing
+    every game's board shares. A game's board subclasses it with `draw_traces(state,
+    viewer)`, `draw_layout(state)`, `draw_title(state, viewer)` (functions of its own
+    module), `click_target(trace_index, point_index)` and, if it has more than its player
+    count, `shape_key(state)` (a change of it builds a new figure).
+
+    `update(state, viewer=None)` redraws in one `batch_update()`, sending only what changed.
+    `on_click(callback)` registers `callback(target)` for clicks on what `click_target`
+    names.
+
+    A click can only play on the position it was made on: each position drawn gets a new
+    token (`position`), drawn with it as the figure's `layout.meta`; the page stamps each
+    click with the token it showed (`Figure`), and a click made on an earlier position (the
+    second click of a double click, a click sent before the page drew the bots' moves)
+    reaches no handler: it is counted in `stale_clicks` and `on_stale` is told, however
+    late it comes.
+    """
+
+    draw_traces: Callable[..., list[dict]]
+    draw_layout: Callable[..., dict]
+    draw_title: Callable[..., str]
+
+    def __init__(self, state, viewer: int | None = None, on_stale: Callable[[], None] | None = None,
+                 **kwargs):
+        self._click_handlers: list[Callable] = []
+        self.on_stale = on_stale
+        self.stale_clicks = 0
+        self.position = next(_POSITIONS)
+        self.viewer = viewer
+        self.state = state
+        self.figure = self._new_figure(state)
+        super().__init__(children=[self.figure], **kwargs)
+        self.add_class("archwk-board")  # widgets.a11y names the figure and hides its drawing from screen readers
+
+    def shape_key(self, state) -> tuple:
+        """What, when it changes, needs a new figure (another game loaded)."""
+        return (len(state.players),)
+
+    # ---- drawing
+    def _new_figure(self, state) -> LiveFigure:
+        """A figure built with its traces and layout at once, so that a page or a view
+        created later draws it without replaying messages."""
+        traces = type(self).draw_traces(state, self.viewer)
+        layout = type(self).draw_layout(state)
+        layout["title"]["text"] = type(self).draw_title(state, self.viewer)
+        layout["meta"] = self.position  # the page stamps its clicks with it
+        fig = LiveFigure(data=[go.Scatter(**{k: v for k, v in t.items() if k != "type"}) for t in traces],
+                         layout=layout)
+        for tr in fig.data:
+            tr.on_click(self._dispatch)
+        self._key = self.shape_key(state)
+        self._last = traces
+        self._title = layout["title"]["text"]
+        return fig
+
+    def update(self, state, viewer: int | EllipsisType | None = ...) -> None:
+        """Draw `state` (as seen by `viewer`; default: the viewer already set).
+
+        One batch: the changed trace properties and the title go to the page in a single
+        plotly update message (`push_changes`). Only a new `shape_key` builds a new figure."""
+        if viewer is not ...:
+            self.viewer = viewer
+        moved = state is not self.state
+        self.state = state
+        if moved:
+            self.position = next(_POSITIONS)
+        if self._key != self.shape_key(state):
+            old, self.figure = self.figure, self._new_figure(state)
+            self.children = [self.figure]
+            old.close()
+            return
+        traces = type(self).draw_traces(state, self.viewer)
+        title = type(self).draw_title(state, self.viewer)
+        relayout: dict[str, object] = {"title.text": title} if title != self._title else {}
+        if moved:
+            relayout["meta"] = self.position
+        push_changes(self.figure, traces, self._last, relayout or None)
+        self._title = title
+        self._last = traces
+
+    # ---- clicks
+    def on_click(self, callback: Callable, remove: bool = False) -> None:
+        if remove:
+            self._click_handlers.remove(callback)
+        else:
+            self._click_handlers.append(callback)
+
+    def click_target(self, trace_index: int, point_index: int) -> Any:
+        """What the point `point_index` of trace `trace_index` stands for (None: nothing)."""
+        raise NotImplementedError
+
+    def _dispatch(self, trace, points, _state=None) -> None:
+        # plotly calls every trace's handlers on each click; only the clicked trace gets
+        # point indices
+        if not points.point_inds:
+            return
+        made_at = self.figure.clicked_at
+        if made_at is not None and made_at != self.position:
+            # made on a position drawn before this one: it would act on a board the player
+            # did not see (None: a click from code, which says no position)
+            self.stale_clicks += 1
+            if self.on_stale is not None:
+                self.on_stale()
+            return
+        target = self.click_target(points.trace_index, points.point_inds[0])
+        if target is None:
+            return
+        for cb in list(self._click_handlers):
+            cb(target)
+
+    # ---- reading back (tests, notebooks)
+    def trace_index(self, name: str) -> int:
+        for i, tr in enumerate(self.figure.data):
+            if tr.name == name:
+                return i
+        raise KeyError(name)

@@ -18,13 +18,7 @@ y 0..80.
 from __future__ import annotations
 
 import functools
-import itertools
-from collections.abc import Callable
 from dataclasses import dataclass
-from types import EllipsisType
-
-import ipywidgets
-import plotly.graph_objects as go
 
 from archwk.games.architects import cards
 from archwk.games.architects.model import BLACK_MARKET_SPACES, LOCATIONS, OPEN_LOCATIONS
@@ -37,7 +31,7 @@ from archwk.games.architects.table import (
 )
 from archwk.games.architects.table import table as read_table
 
-from ..figure import LiveFigure, push_changes
+from ..figure import LiveBoard
 from ..palette import MUTED_TEXT, ink, seat_symbol
 from ..text import GREY, colour, esc, wrap_html
 from .text import apprentice_text, items, location_name, rule_text, skill_initials
@@ -534,86 +528,19 @@ def click_reason(state, click: BoardClick) -> str:
     return f"Nothing to do there now. The decision is: {s.prompt}"
 
 
-#: position tokens: each position a board draws gets the next one (never reused)
-_POSITIONS = itertools.count(1)
-
-
-class BoardView(ipywidgets.VBox):
+class BoardView(LiveBoard):
     """The main board as a plotly `FigureWidget` (`.figure`).
 
     `update(state, viewer=None)` redraws in one `batch_update()`, sending only
     what changed. `on_click(callback)` registers `callback(BoardClick)` for
     clicks on locations, Guildhall spaces, workers and display cards.
 
-    A click can only play on the position it was made on: each position drawn
-    gets a new token (`position`), drawn with it as the figure's `layout.meta`;
-    the page stamps each click with the token it showed (widgets.figure), and a
-    click made on an earlier position (the second click of a double click, a
-    click sent before the page drew the bots' moves) reaches no handler: it is
-    counted in `stale_clicks` and `on_stale` is told, however late it comes.
+    A click can only play on the position it was made on (`widgets.figure.LiveBoard`).
     """
 
-    def __init__(self, state, viewer: int | None = None, on_stale: Callable[[], None] | None = None,
-                 **kwargs):
-        self._click_handlers: list[Callable] = []
-        self.on_stale = on_stale
-        self.stale_clicks = 0
-        self.position = next(_POSITIONS)
-        self.viewer = viewer
-        self.state = state
-        self.figure = self._new_figure(state)
-        super().__init__(children=[self.figure], **kwargs)
-        self.add_class("archwk-board")  # widgets.a11y names the figure and hides its drawing from screen readers
-
-    # ---- drawing
-    def _new_figure(self, state) -> LiveFigure:
-        """A figure built with its traces and layout at once, so that a page
-        or a view created later draws it without replaying messages."""
-        traces = board_traces(state, self.viewer)
-        layout = board_layout(state)
-        layout["title"]["text"] = board_title(state, self.viewer)
-        layout["meta"] = self.position  # the page stamps its clicks with it
-        fig = LiveFigure(data=[go.Scatter(**{k: v for k, v in t.items() if k != "type"}) for t in traces],
-                         layout=layout)
-        for tr in fig.data:
-            tr.on_click(self._dispatch)
-        self._n = len(state.players)
-        self._last = traces
-        self._title = layout["title"]["text"]
-        return fig
-
-    def update(self, state, viewer: int | EllipsisType | None = ...) -> None:
-        """Draw `state` (as seen by `viewer`; default: the viewer already set).
-
-        One batch: the changed trace properties and the title go to the page
-        in a single plotly update message (`figure.push_changes`). Only a new
-        player count (another game loaded) builds a new figure."""
-        if viewer is not ...:
-            self.viewer = viewer
-        moved = state is not self.state
-        self.state = state
-        if moved:
-            self.position = next(_POSITIONS)
-        if self._n != len(state.players):
-            old, self.figure = self.figure, self._new_figure(state)
-            self.children = [self.figure]
-            old.close()
-            return
-        traces = board_traces(state, self.viewer)
-        title = board_title(state, self.viewer)
-        relayout: dict[str, object] = {"title.text": title} if title != self._title else {}
-        if moved:
-            relayout["meta"] = self.position
-        push_changes(self.figure, traces, self._last, relayout or None)
-        self._title = title
-        self._last = traces
-
-    # ---- clicks
-    def on_click(self, callback: Callable, remove: bool = False) -> None:
-        if remove:
-            self._click_handlers.remove(callback)
-        else:
-            self._click_handlers.append(callback)
+    draw_traces = staticmethod(board_traces)
+    draw_layout = staticmethod(board_layout)
+    draw_title = staticmethod(board_title)
 
     def click_target(self, trace_index: int, point_index: int) -> BoardClick | None:
         """What the point `point_index` of trace `trace_index` stands for."""
@@ -629,25 +556,6 @@ class BoardView(ipywidgets.VBox):
             return BoardClick("slot", slot=d[1])
         return None
 
-    def _dispatch(self, trace, points, _state=None) -> None:
-        # plotly calls every trace's handlers on each click; only the clicked
-        # trace gets point indices
-        if not points.point_inds:
-            return
-        made_at = self.figure.clicked_at
-        if made_at is not None and made_at != self.position:
-            # made on a position drawn before this one: it would act on a board the
-            # player did not see (None: a click from code, which says no position)
-            self.stale_clicks += 1
-            if self.on_stale is not None:
-                self.on_stale()
-            return
-        target = self.click_target(points.trace_index, points.point_inds[0])
-        if target is None:
-            return
-        for cb in list(self._click_handlers):
-            cb(target)
-
     # ---- reading back (tests, notebooks)
     def worker_counts(self) -> dict[str, dict[int, int]]:
         """Workers drawn per location and player, read from the figure's data."""
@@ -661,8 +569,3 @@ class BoardView(ipywidgets.VBox):
                 per[int(p)] = per.get(int(p), 0) + int(count)
         return out
 
-    def trace_index(self, name: str) -> int:
-        for i, tr in enumerate(self.figure.data):
-            if tr.name == name:
-                return i
-        raise KeyError(name)

@@ -22,18 +22,12 @@ each group comes from). Coordinates are board units: x 0..120, y 0..80.
 """
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
 from dataclasses import dataclass
-from types import EllipsisType
-
-import ipywidgets
-import plotly.graph_objects as go
 
 from archwk.games.archon.constants import BUILDINGS, LOCATIONS, MAGISTERS, RESOURCES
 from archwk.games.archon.table import table as read_table
 
-from ..figure import LiveFigure, push_changes
+from ..figure import LiveBoard
 from ..palette import MUTED_TEXT, ink, seat_symbol
 from ..text import colour, esc, wrap_html
 from . import text as W
@@ -675,74 +669,23 @@ def click_reason(state, click: BoardClick) -> str:
 # --------------------------------------------------------------------------- the widget
 
 #: position tokens: each position a board draws gets the next one (never reused)
-_POSITIONS = itertools.count(1)
 
 
-class BoardView(ipywidgets.VBox):
+class BoardView(LiveBoard):
     """Archon's board as a plotly `FigureWidget` (`.figure`).
 
     `update(state, viewer=None)` redraws in one batch, sending only what changed;
     `on_click(callback)` registers `callback(BoardClick)`. A click plays only on the
-    position it was made on (`position`, the figure's `layout.meta`, as
-    `widgets.architects.board.BoardView`): a click on an earlier position reaches no
-    handler, is counted in `stale_clicks` and `on_stale` is told.
+    position it was made on (`widgets.figure.LiveBoard`): a click on an earlier position
+    reaches no handler, is counted in `stale_clicks` and `on_stale` is told.
     """
 
-    def __init__(self, state, viewer: int | None = None, on_stale: Callable[[], None] | None = None, **kwargs):
-        self._click_handlers: list[Callable] = []
-        self.on_stale = on_stale
-        self.stale_clicks = 0
-        self.position = next(_POSITIONS)
-        self.viewer = viewer
-        self.state = state
-        self.figure = self._new_figure(state)
-        super().__init__(children=[self.figure], **kwargs)
-        self.add_class("archwk-board")
+    draw_traces = staticmethod(board_traces)
+    draw_layout = staticmethod(board_layout)
+    draw_title = staticmethod(board_title)
 
-    @staticmethod
-    def _shape_key(state) -> tuple:
+    def shape_key(self, state) -> tuple:
         return len(state.players), state.components.digest
-
-    def _new_figure(self, state) -> LiveFigure:
-        traces = board_traces(state, self.viewer)
-        layout = board_layout(state)
-        layout["title"]["text"] = board_title(state, self.viewer)
-        layout["meta"] = self.position
-        fig = LiveFigure(data=[go.Scatter(**{k: v for k, v in t.items() if k != "type"}) for t in traces],
-                         layout=layout)
-        for tr in fig.data:
-            tr.on_click(self._dispatch)
-        self._key = self._shape_key(state)
-        self._last = traces
-        self._title = layout["title"]["text"]
-        return fig
-
-    def update(self, state, viewer: int | EllipsisType | None = ...) -> None:
-        if viewer is not ...:
-            self.viewer = viewer
-        moved = state is not self.state
-        self.state = state
-        if moved:
-            self.position = next(_POSITIONS)
-        if self._key != self._shape_key(state):
-            old, self.figure = self.figure, self._new_figure(state)
-            self.children = [self.figure]
-            old.close()
-            return
-        traces = board_traces(state, self.viewer)
-        title = board_title(state, self.viewer)
-        relayout: dict[str, object] = {"title.text": title} if title != self._title else {}
-        if moved:
-            relayout["meta"] = self.position
-        push_changes(self.figure, traces, self._last, relayout or None)
-        self._title = title
-        self._last = traces
-
-    def on_click(self, callback: Callable, remove: bool = False) -> None:
-        if remove:
-            self._click_handlers.remove(callback)
-        else:
-            self._click_handlers.append(callback)
 
     def click_target(self, trace_index: int, point_index: int) -> BoardClick | None:
         """What the point `point_index` of trace `trace_index` stands for."""
@@ -771,21 +714,6 @@ class BoardView(ipywidgets.VBox):
             return BoardClick("tile", name=d[1])
         return None
 
-    def _dispatch(self, trace, points, _state=None) -> None:
-        if not points.point_inds:
-            return
-        made_at = self.figure.clicked_at
-        if made_at is not None and made_at != self.position:
-            self.stale_clicks += 1
-            if self.on_stale is not None:
-                self.on_stale()
-            return
-        target = self.click_target(points.trace_index, points.point_inds[0])
-        if target is None:
-            return
-        for cb in list(self._click_handlers):
-            cb(target)
-
     # ---- reading back (tests, notebooks)
     def worker_counts(self) -> dict[str, dict[int, int]]:
         """Wooden Figures drawn per location and player, read from the figure's data."""
@@ -799,11 +727,6 @@ class BoardView(ipywidgets.VBox):
                 per[p] = per.get(p, 0) + int(d[3])
         return out
 
-    def trace_index(self, name: str) -> int:
-        for i, tr in enumerate(self.figure.data):
-            if tr.name == name:
-                return i
-        raise KeyError(name)
 
 
 __all__ = ["BoardClick", "BoardView", "board_layout", "board_traces", "click_action", "click_reason"]
