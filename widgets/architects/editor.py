@@ -15,8 +15,8 @@ import ipywidgets
 from archwk.games.architects import cards
 from archwk.games.architects.model import BLACK_MARKET_SPACES, OPEN_LOCATIONS
 
+from ..editing import EditorForm
 from ..session import Session
-from ..text import esc
 from .text import location_name
 
 NUMBER_FIELDS = ("silver", "virtue", "debts_unpaid", "debts_paid", "cathedral_level")
@@ -31,7 +31,7 @@ def _names(text: str) -> list[str]:
     return [x.strip() for x in text.replace("\n", ",").split(",") if x.strip()]
 
 
-class WhatIfEditor(ipywidgets.VBox):
+class WhatIfEditor(EditorForm, ipywidgets.VBox):
     """Edit the position at a session's cursor. `on_change()` is called after a
     successful edit (the explorer redraws)."""
 
@@ -154,49 +154,6 @@ class WhatIfEditor(ipywidgets.VBox):
             ch["tax"] = self.tax.value
         return p, ch
 
-    def apply(self) -> bool:
-        """Apply the changed fields; True if the state changed. On an error the
-        library's message shows here and nothing changes."""
-        if self.locked:
-            self._say("The editor is off in a player's view.", ok=False)
-            return False
-        if self._synced_state is not self.state:
-            # the form shows another position than the one at the cursor
-            self.sync()
-            self._say("The position shown has changed; the form now shows it. Make the change again.",
-                      ok=False)
-            return False
-        p, ch = self.changes()
-        if not ch:
-            self._say("Nothing to apply: no field differs from the position shown.", ok=False)
-            return False
-        player_fields = {k: v for k, v in ch.items() if k not in ("workers_at", "tax")}
-        try:
-            self.session.edit(p if player_fields else None, **ch)
-        except ValueError as e:
-            self._say(str(e), ok=False)
-            return False
-        said = " ".join(e.text for e in self.session.state.events)  # what changed, in the game's words
-        self._say(f"{said} A new what-if line starts here.", ok=True)
-        if self._on_change is not None:
-            self._on_change()
-        else:
-            self.sync()
-        return True
-
-    def _guard(self, fn) -> None:
-        """Run a widget callback; an unexpected error shows here, never escapes."""
-        try:
-            fn()
-        except Exception as e:
-            self._say(f"Unexpected error {type(e).__name__}: {e}", ok=False)
-
-    def _say(self, text: str, ok: bool) -> None:
-        c = "#2d7a2d" if ok else "#b00020"
-        self.message.value = f'<div style="color:{c};font-weight:bold">{esc(text)}</div>'
-
-    @property
-    def error(self) -> str:
-        """The error shown, if any ('' after a successful edit)."""
-        v = self.message.value
-        return "" if "#b00020" not in v else v
+    def edit_player(self, player: int | None, changes: dict) -> int | None:
+        """The Worker counts and the Tax Stand are the board's: an edit of those alone names no player."""
+        return player if any(k not in ("workers_at", "tax") for k in changes) else None

@@ -11,8 +11,8 @@ import ipywidgets
 
 from archwk.games.archon.constants import CARD_TYPES, RESOURCES
 
+from ..editing import EditorForm
 from ..session import Session
-from ..text import esc
 from . import text as W
 
 NUMBER_FIELDS = ("vp", "gold", "recruits", "arts", "science")
@@ -24,7 +24,7 @@ def _names(text: str) -> list[str]:
     return [x.strip() for x in text.replace("\n", ",").split(",") if x.strip()]
 
 
-class WhatIfEditor(ipywidgets.VBox):
+class WhatIfEditor(EditorForm, ipywidgets.VBox):
     """Edit the position at a session's cursor; `on_change()` after a successful edit."""
 
     def __init__(self, session: Session, on_change: Callable | None = None, **kwargs):
@@ -137,46 +137,3 @@ class WhatIfEditor(ipywidgets.VBox):
                 raise ValueError("edit: change a player's figures or the Repository's display, one at a time")
             return None, {"repository": repo}
         return p, ch
-
-    def apply(self) -> bool:
-        """Apply the changed fields; True if the state changed. On an error the library's
-        message shows here and nothing changes."""
-        if self.locked:
-            self._say("The editor is off in a player's view.", ok=False)
-            return False
-        if self._synced_state is not self.state:
-            self.sync()
-            self._say("The position shown has changed; the form now shows it. Make the change again.", ok=False)
-            return False
-        try:
-            p, ch = self.changes()
-            if not ch:
-                self._say("Nothing to apply: no field differs from the position shown.", ok=False)
-                return False
-            self.session.edit(p, **ch)
-        except ValueError as e:
-            self._say(str(e), ok=False)
-            return False
-        said = " ".join(e.text for e in self.session.state.events)
-        self._say(f"{said}. A new what-if line starts here.", ok=True)
-        if self._on_change is not None:
-            self._on_change()
-        else:
-            self.sync()
-        return True
-
-    def _guard(self, fn) -> None:
-        try:
-            fn()
-        except Exception as e:
-            self._say(f"Unexpected error {type(e).__name__}: {e}", ok=False)
-
-    def _say(self, text: str, ok: bool) -> None:
-        c = "#2d7a2d" if ok else "#b00020"
-        self.message.value = f'<div style="color:{c};font-weight:bold">{esc(text)}</div>'
-
-    @property
-    def error(self) -> str:
-        """The error shown, if any ('' after a successful edit)."""
-        v = self.message.value
-        return "" if "#b00020" not in v else v
