@@ -7,12 +7,12 @@ secret reaches the page.
 """
 from __future__ import annotations
 
-import ipywidgets
-
 from archwk.games.architects import cards
 from archwk.games.architects.model import HIDDEN
 
-from ..text import colour, esc, seat_mark
+from ..panels import PlayerPanels as BasePanels
+from ..panels import panel_html
+from ..text import esc, seat_mark
 from .cards import building_face, faces_row
 from .text import apprentice_text, building_text, character_text
 
@@ -28,7 +28,6 @@ def _chip(text: str, title: str = "", bg: str = "#f3efe4") -> str:
 def player_html(state, p: int) -> str:
     """One player's panel as HTML."""
     pl = state.players[p]
-    c = colour(state, p)
     deciding = state.current_player == p
     head = f'<b style="font-size:14px">{seat_mark(state, p)} {esc(pl.name)}</b>'
     if pl.character and pl.character != pl.name:  # the solo opponent is named after its character
@@ -78,30 +77,10 @@ def player_html(state, p: int) -> str:
     away = sum(q.captured[p] for q in state.players)
     if pl.in_prison or away:
         rows.append(f"<b>In Prison</b> {pl.in_prison} · <b>held on other boards</b> {away}")
-    border = "3px solid #b35900" if deciding else "1px solid #ddd"
-    return (f'<div style="border:{border};border-left:8px solid {c};border-radius:6px;padding:4px 8px;'
-            f'line-height:1.5;font-size:12px;min-width:250px">' + "<br>".join(rows) + "</div>")
+    return panel_html(state, p, rows)
 
 
-class PlayerPanels(ipywidgets.Box):
+class PlayerPanels(BasePanels):
     """One panel per player, side by side (wrapping). `update(state)` redraws."""
 
-    def __init__(self, state=None, **kwargs):
-        kwargs.setdefault("layout", ipywidgets.Layout(display="flex", flex_flow="row wrap"))
-        super().__init__(**kwargs)
-        self.panels: list[ipywidgets.HTML] = []
-        if state is not None:
-            self.update(state)
-
-    def update(self, state) -> None:
-        n = len(state.players)
-        if len(self.panels) != n:
-            for w in self.panels:
-                w.close()
-            self.panels = [ipywidgets.HTML(layout=ipywidgets.Layout(flex="1 1 260px", margin="3px"))
-                           for _ in range(n)]
-            self.children = self.panels
-        for p, w in enumerate(self.panels):
-            html = player_html(state, p)
-            if w.value != html:
-                w.value = html
+    player_html = staticmethod(player_html)

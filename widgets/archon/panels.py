@@ -8,11 +8,11 @@ page; only how many cards each holds shows.
 """
 from __future__ import annotations
 
-import ipywidgets
-
 from archwk.games.archon.constants import CARD_TYPES, MAGISTERS, RESOURCES
 
-from ..text import colour, esc, seat_mark
+from ..panels import PlayerPanels as BasePanels
+from ..panels import panel_html
+from ..text import esc, seat_mark
 from . import text as W
 
 
@@ -68,30 +68,10 @@ def player_html(state, p: int) -> str:
         rows.append("<b>Building tiles</b> <i>none</i>")
     rows.append(f"<b>Arts cards</b> {pl.arts} · <b>Science cards</b> {pl.science} · <b>Elite Warriors</b> "
                 f"{pl.warriors_on_wall} on the wall, {pl.warriors_in_supply} in supply")
-    border = "3px solid #b35900" if deciding else "1px solid #ddd"
-    return (f'<div style="border:{border};border-left:8px solid {colour(state, p)};border-radius:6px;'
-            f'padding:4px 8px;line-height:1.5;font-size:12px;min-width:250px">' + "<br>".join(rows) + "</div>")
+    return panel_html(state, p, rows)
 
 
-class PlayerPanels(ipywidgets.Box):
+class PlayerPanels(BasePanels):
     """One panel per player, side by side (wrapping). `update(state)` redraws."""
 
-    def __init__(self, state=None, **kwargs):
-        kwargs.setdefault("layout", ipywidgets.Layout(display="flex", flex_flow="row wrap"))
-        super().__init__(**kwargs)
-        self.panels: list[ipywidgets.HTML] = []
-        if state is not None:
-            self.update(state)
-
-    def update(self, state) -> None:
-        n = len(state.players)
-        if len(self.panels) != n:
-            for w in self.panels:
-                w.close()
-            self.panels = [ipywidgets.HTML(layout=ipywidgets.Layout(flex="1 1 260px", margin="3px"))
-                           for _ in range(n)]
-            self.children = self.panels
-        for p, w in enumerate(self.panels):
-            html = player_html(state, p)
-            if w.value != html:
-                w.value = html
+    player_html = staticmethod(player_html)
