@@ -1,22 +1,15 @@
-"""Score panel: `archwk.final_scores` per player as a stacked bar chart, one
-bar segment per scoring line (negative lines stack below zero). Before the end
-it is the library's projection "as if the game ended now".
-
-Drawn as HTML (no plotly): every plotly FigureWidget on a page loads its own
-5 MB copy of plotly.js, and under load anywidget gives up on a figure model
-that is not ready within 2 s. The board is the one figure the explorer needs;
-a bar chart reads as well in plain HTML, with each segment's value on hover.
+"""Architects' score chart: `archwk.final_scores` per player as stacked bars, one segment
+per scoring line (negative lines stack below zero), drawn by the shared chart
+(`widgets.score`, which says why it is HTML). Before the end it is the library's
+projection "as if the game ended now".
 """
 from __future__ import annotations
-
-from html.parser import HTMLParser
-
-import ipywidgets
 
 import archwk
 from archwk.games.architects.scoring import ScoreBreakdown
 
-from ..text import esc, seat_mark
+from ..score import ScorePanel as BasePanel
+from ..score import bars_html, drawn_bars, score_title
 
 LINE_NAMES = {
     "buildings": "Buildings", "cathedral": "Cathedral", "virtue": "Virtue track", "debts": "Unpaid debts",
@@ -28,103 +21,21 @@ LINE_COLOURS = {
     "gold_marble": "#edc948", "silver": "#bab0ac", "prison": "#79706e", "guildhall": "#9c755f",
 }
 CHART_PX = 220   # height of the bars' area
-COLUMN_PX = 70
+NOTE = ("Hover a segment for its value. Lines: buildings, Cathedral, Virtue track, unpaid Debts, Gold and "
+        "Marble, Silver, Prison.")
 
 
 def score_html(state) -> str:
-    """The chart for `state` as HTML; each segment carries data-line / data-value
-    and each column data-total, so what is drawn can be read back."""
-    scores = archwk.final_scores(state)
-    lines = ScoreBreakdown.LINES
-    ups = [sum(max(0, getattr(sc, ln)) for ln in lines) for sc in scores]
-    downs = [sum(max(0, -getattr(sc, ln)) for ln in lines) for sc in scores]
-    top, bottom = max(ups + [1]), max(downs + [0])
-    px = CHART_PX / (top + bottom)
-    cols = []
-    for sc, up, _down in zip(scores, ups, downs):
-        def seg(ln, v, sc=sc):
-            return (f'<div data-line="{ln}" data-value="{v}" title="{esc(sc.name)}: {LINE_NAMES[ln]} {v:+d}" '
-                    f'style="height:{abs(v) * px:.1f}px;background:{LINE_COLOURS[ln]};'
-                    f'border-top:1px solid #fff"></div>')
-        pos = "".join(seg(ln, getattr(sc, ln)) for ln in reversed(lines) if getattr(sc, ln) > 0)
-        neg = "".join(seg(ln, getattr(sc, ln)) for ln in lines if getattr(sc, ln) < 0)
-        cols.append(
-            f'<div data-total="{sc.total}" style="width:{COLUMN_PX}px;margin:0 6px;text-align:center">'
-            f'<div style="height:{(top - up) * px:.1f}px"></div>'
-            f'<div style="font-weight:bold;font-size:13px">{sc.total}</div>'
-            f'<div style="margin:0 14px">{pos}</div>'
-            f'<div style="border-top:2px solid #333;margin:0 6px"></div>'
-            f'<div style="margin:0 14px;height:{bottom * px:.1f}px">{neg}</div>'
-            f'<div style="font-weight:bold;font-size:12px;'
-            f'overflow:hidden;text-overflow:ellipsis;white-space:nowrap">{seat_mark(state, sc.player)} '
-            f'{esc(sc.name)}</div></div>')
-    used = [ln for ln in lines if any(getattr(sc, ln) for sc in scores)]
-    legend = " ".join(f'<span style="white-space:nowrap;margin-right:8px"><span style="display:inline-block;'
-                      f'width:10px;height:10px;background:{LINE_COLOURS[ln]}"></span> {LINE_NAMES[ln]}</span>'
-                      for ln in used)
-    title = score_title(state)
-    return (f'<div style="font-size:12px"><div style="font-weight:bold;font-size:13px;margin-bottom:4px">'
-            f'{title}</div><div style="display:flex;align-items:flex-start">{"".join(cols)}</div>'
-            f'<div style="margin-top:6px;max-width:560px">{legend}</div>'
-            f'<div style="color:#595959">Hover a segment for its value. Lines: buildings, Cathedral, Virtue '
-            f'track, unpaid Debts, Gold and Marble, Silver, Prison.</div></div>')
+    """The chart for `state` as HTML (see `widgets.score.bars_html`)."""
+    return bars_html(state, archwk.final_scores(state), ScoreBreakdown.LINES, LINE_NAMES, LINE_COLOURS, NOTE,
+                     chart_px=CHART_PX)
 
 
-def score_title(state) -> str:
-    """The chart's heading: the final scores, or the projection before the end."""
-    return "Final scores" if state.is_over else "Projected scores (if the game ended now)"
-
-
-class _DrawnBars(HTMLParser):
-    """The figures a drawn chart carries in its data attributes (`score_html`):
-    per column its total, per segment its scoring line and value."""
-
-    def __init__(self):
-        super().__init__()
-        self.totals: list[int] = []
-        self.segments: list[list[tuple[str, int]]] = []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "data-total" in a:
-            self.totals.append(int(a["data-total"]))
-            self.segments.append([])
-        elif "data-line" in a and self.segments:
-            self.segments[-1].append((a["data-line"], int(a["data-value"])))
-
-
-def drawn_bars(html: str) -> _DrawnBars:
-    reader = _DrawnBars()
-    reader.feed(html)
-    reader.close()
-    return reader
-
-
-class ScorePanel(ipywidgets.VBox):
+class ScorePanel(BasePanel):
     """The score chart (`.chart`, an HTML widget) with `update(state)`."""
 
-    def __init__(self, state=None, **kwargs):
-        self.chart = ipywidgets.HTML()
-        self.title = ""  # the heading drawn (`score_title`)
-        super().__init__(children=[self.chart], **kwargs)
-        if state is not None:
-            self.update(state)
+    score_html = staticmethod(score_html)
+    LINES = ScoreBreakdown.LINES
 
-    def update(self, state) -> None:
-        html = score_html(state)
-        self.title = score_title(state)
-        if self.chart.value != html:
-            self.chart.value = html
 
-    # ---- reading back what is drawn (tests): the chart's data attributes, never its words
-    def totals(self) -> list[int]:
-        return drawn_bars(self.chart.value).totals
-
-    def lines(self) -> dict[str, list[int]]:
-        """{scoring line: [value per player]} as drawn (0 where a line has no segment)."""
-        drawn = drawn_bars(self.chart.value)
-        out = {ln: [0] * len(drawn.totals) for ln in ScoreBreakdown.LINES}
-        for p, segments in enumerate(drawn.segments):
-            for ln, v in segments:
-                out[ln][p] = v
-        return out
+__all__ = ["ScorePanel", "drawn_bars", "score_html", "score_title"]
