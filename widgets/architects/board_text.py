@@ -20,6 +20,7 @@ from archwk.games.architects.model import LOCATIONS
 from archwk.games.architects.table import WORKER_LOCATIONS
 from archwk.games.architects.table import table as read_table
 
+from ..boardwords import BoardWords
 from ..palette import SEAT_COLOUR_NAMES, SEAT_SYMBOLS
 from ..text import esc, seat_mark
 from .text import apprentice_text, items, location_name, rule_text
@@ -112,34 +113,15 @@ def rules_html() -> str:
     return "<div style='font-size:12px;line-height:1.4'>" + "".join(rows) + "</div>"
 
 
-class BoardText(ipywidgets.Accordion):
+class BoardText(BoardWords):
     """Two collapsible panels: the board in words and the rules of the
     locations. `update(state)` sets the position; the words are written while
     their panel is open (and when it opens)."""
 
     TITLES = ("The board in words (workers and owners, tracks, display)", "Rules of each location")
+    board_text_html = staticmethod(board_text_html)
 
-    def __init__(self, state=None, **kwargs):
-        self.text = ipywidgets.HTML()
+    def more_panels(self) -> list[ipywidgets.Widget]:
         self.rules = ipywidgets.HTML(rules_html())
-        super().__init__(children=[self.text, self.rules], **kwargs)
-        for i, title in enumerate(self.TITLES):
-            self.set_title(i, title)
-        self.selected_index = None
-        self.add_class("archwk-board-words")
-        self.state = None
-        self.observe(lambda _change: self._draw(), names="selected_index")
-        if state is not None:
-            self.update(state)
-
-    def update(self, state) -> None:
-        self.state = state
-        self._draw()
-
-    def _draw(self) -> None:
-        if self.state is None or self.selected_index != 0:
-            return
-        html = board_text_html(self.state)
-        if self.text.value != html:
-            self.text.value = html
+        return [self.rules]
 

@@ -9,11 +9,10 @@ True
 """
 from __future__ import annotations
 
-import ipywidgets
-
 from archwk.games.archon.constants import BUILDINGS, MAGISTERS, RESOURCES
 from archwk.games.archon.table import table as read_table
 
+from ..boardwords import BoardWords
 from ..palette import SEAT_COLOUR_NAMES, SEAT_SYMBOLS
 from ..text import esc, seat_mark
 from . import text as W
@@ -114,30 +113,9 @@ def board_text_html(state) -> str:
     return "<div class='archwk-board-text' style='font-size:12px;line-height:1.4'>" + "".join(sections) + "</div>"
 
 
-class BoardText(ipywidgets.Accordion):
+class BoardText(BoardWords):
     """A collapsible panel: the board in words. `update(state)` sets the position; the
     words are written while the panel is open (and when it opens)."""
 
     TITLES = ("The board in words (slots and figures, tracks, Marketplace)",)
-
-    def __init__(self, state=None, **kwargs):
-        self.text = ipywidgets.HTML()
-        super().__init__(children=[self.text], **kwargs)
-        self.set_title(0, self.TITLES[0])
-        self.selected_index = None
-        self.add_class("archwk-board-words")
-        self.state = None
-        self.observe(lambda _change: self._draw(), names="selected_index")
-        if state is not None:
-            self.update(state)
-
-    def update(self, state) -> None:
-        self.state = state
-        self._draw()
-
-    def _draw(self) -> None:
-        if self.state is None or self.selected_index != 0:
-            return
-        html = board_text_html(self.state)
-        if self.text.value != html:
-            self.text.value = html
+    board_text_html = staticmethod(board_text_html)
