@@ -6,7 +6,7 @@ on top of these, and the pages ask the game's explainer, which re-exports them.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 #: the verdicts' names, mildest first (lichess's)
 VERDICT_WORDS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
@@ -93,3 +93,67 @@ def chances_sentence(names: Sequence[str], chances: Sequence[float], winners: Se
     else:
         first = f"{names[0]} has a chance to win of {w}"
     return ", ".join([first] + [f"{n} {w}" for n, w in zip(names[1:], words[1:])]) + "."
+
+
+# --------------------------------------------------------------------------- verdicts and exercises
+# A game's coach explainer names a choice by its label: `name(label)` where a sentence
+# starts with it or names it plainly, `name_after(label)` after "choice was" / "choice,"
+# (Architects: the label as it is, and lower-cased where it reads on; Archon: quoted, as its
+# labels hold colons of their own).
+
+def _same(label: str) -> str:
+    return label
+
+
+def verdict_word(verdict: str) -> str:
+    return VERDICT_WORDS[verdict]
+
+
+def judgement_text(judgement, *, with_verdict: bool = True, name: Callable[[str], str] = _same,
+                   name_after: Callable[[str], str] = _same) -> str:
+    """The judgement of a move (an `archwk.ai.coach.Judgement`: its verdict, whether
+    the drop would earn one but is too close to call, and the move played and the
+    best choice, each with its chance), in one sentence; `with_verdict=False`
+    leaves out the leading verdict word (a page shows it beside the sentence already)."""
+    played, best, verdict = judgement.played, judgement.best, judgement.verdict
+    mine = name(played.label)
+    if played.action == best.action:
+        return f"{mine} was the best choice found, a {pct(played.win_chance)} chance to win."
+    if verdict is not None:
+        text = (f"{mine} gives you a {pct(played.win_chance)} chance to win; "
+                f"a better choice was {name_after(best.label)}, at {pct(best.win_chance)}.")
+        return f"{verdict_word(verdict)}: {text}" if with_verdict else text
+    if judgement.too_close:
+        return (f"{mine} looks worse than {name(best.label)} ({pct(played.win_chance)} against "
+                f"{pct(best.win_chance)}), but the estimates are too close to call.")
+    if round(100 * played.win_chance) >= round(100 * best.win_chance):
+        return (f"{mine} was a good choice: a {pct(played.win_chance)} chance to win, as good as "
+                f"the coach's first choice, {name_after(best.label)}, at {pct(best.win_chance)}.")
+    return (f"{mine} was a good choice ({pct(played.win_chance)} chance to win; the best found, "
+            f"{name(best.label)}, gives {pct(best.win_chance)}).")
+
+
+def exercise_answer(outcome: str, mine, best, why_not: str | None = None, *, name: Callable[[str], str] = _same,
+                    name_after: Callable[[str], str] = _same, where: str = "archwk.kit.chance_words") -> str:
+    """How an exercise's answer fared, from its outcome code: "not_allowed" (with the
+    rule's `why_not`), "played" (the move of the game), "best", "as_good" (within the
+    accepted margin of the best) or "worse"; `mine` and `best` are valued choices."""
+    if outcome == "not_allowed":
+        return f"That move is not allowed here: {why_not}"
+    if outcome == "played":
+        return (f"That is the move played in the game: it gives a {pct(mine.win_chance)} chance "
+                f"to win; {name(best.label)} gives {pct(best.win_chance)}.")
+    if outcome == "best":
+        return f"{name(mine.label)} is the best choice here, a {pct(mine.win_chance)} chance to win."
+    if outcome == "as_good":
+        return (f"{name(mine.label)} gives a {pct(mine.win_chance)} chance to win, as good as the "
+                f"best choice, {name_after(best.label)}, at {pct(best.win_chance)}.")
+    if outcome == "worse":
+        return (f"{name(mine.label)} gives a {pct(mine.win_chance)} chance to win; the best choice is "
+                f"{name_after(best.label)}, at {pct(best.win_chance)}.")
+    raise ValueError(f"{where}: no words for the exercise outcome {outcome!r}")
+
+
+def coach_would_play(choices, *, name: Callable[[str], str] = _same) -> str:
+    """An exercise's answer: the accepted choices, each with its chance."""
+    return "; ".join(f"{name(c.label)} ({chance_words(c.win_chance)} chance to win)" for c in choices)

@@ -14,6 +14,7 @@ the game, points are VP).
 """
 from __future__ import annotations
 
+from ....kit import chance_words as _words
 from ....kit.chance_words import VERDICT_PLURALS as _VERDICT_PLURALS
 from ....kit.chance_words import (
     VERDICT_WORDS,
@@ -100,25 +101,8 @@ def verdict_word(verdict: str) -> str:
 
 
 def judgement_text(judgement, *, with_verdict: bool = True) -> str:
-    """The judgement of a move (an `archwk.ai.coach.Judgement`: its verdict, whether
-    the drop would earn one but is too close to call, and the move played and the
-    best choice, each with its chance), in one sentence; `with_verdict=False`
-    leaves out the leading verdict word (a page shows it beside the sentence already)."""
-    played, best, verdict = judgement.played, judgement.best, judgement.verdict
-    if played.action == best.action:
-        return f"{played.label} was the best choice found, a {pct(played.win_chance)} chance to win."
-    if verdict is not None:
-        text = (f"{played.label} gives you a {pct(played.win_chance)} chance to win; "
-                f"a better choice was {_to(best.label)}, at {pct(best.win_chance)}.")
-        return f"{verdict_word(verdict)}: {text}" if with_verdict else text
-    if judgement.too_close:
-        return (f"{played.label} looks worse than {best.label} ({pct(played.win_chance)} against "
-                f"{pct(best.win_chance)}), but the estimates are too close to call.")
-    if round(100 * played.win_chance) >= round(100 * best.win_chance):
-        return (f"{played.label} was a good choice: a {pct(played.win_chance)} chance to win, as good as "
-                f"the coach's first choice, {_to(best.label)}, at {pct(best.win_chance)}.")
-    return (f"{played.label} was a good choice ({pct(played.win_chance)} chance to win; the best found, "
-            f"{best.label}, gives {pct(best.win_chance)}).")
+    """The judgement of a move in one sentence (`archwk.kit.chance_words.judgement_text`)."""
+    return _words.judgement_text(judgement, with_verdict=with_verdict, name_after=_to)
 
 
 def verdict_counts(counts: dict[str, int]) -> str:
@@ -143,28 +127,13 @@ def exercise_prompt(name: str, played, best) -> str:
 
 
 def exercise_answer(outcome: str, mine, best, why_not: str | None = None) -> str:
-    """How an exercise's answer fared, from its outcome code: "not_allowed" (with the
-    rule's `why_not`), "played" (the move of the game), "best", "as_good" (within the
-    accepted margin of the best) or "worse"; `mine` and `best` are valued choices."""
-    if outcome == "not_allowed":
-        return f"That move is not allowed here: {why_not}"
-    if outcome == "played":
-        return (f"That is the move played in the game: it gives a {pct(mine.win_chance)} chance "
-                f"to win; {best.label} gives {pct(best.win_chance)}.")
-    if outcome == "best":
-        return f"{mine.label} is the best choice here, a {pct(mine.win_chance)} chance to win."
-    if outcome == "as_good":
-        return (f"{mine.label} gives a {pct(mine.win_chance)} chance to win, as good as the "
-                f"best choice, {_to(best.label)}, at {pct(best.win_chance)}.")
-    if outcome == "worse":
-        return (f"{mine.label} gives a {pct(mine.win_chance)} chance to win; the best choice is "
-                f"{_to(best.label)}, at {pct(best.win_chance)}.")
-    raise ValueError(f"archwk.games.architects.explain: no words for the exercise outcome {outcome!r}")
+    """How an exercise's answer fared (`archwk.kit.chance_words.exercise_answer`)."""
+    return _words.exercise_answer(outcome, mine, best, why_not, where="archwk.games.architects.explain", name_after=_to)
 
 
 def coach_would_play(choices) -> str:
     """An exercise's answer: the accepted choices, each with its chance."""
-    return "; ".join(f"{c.label} ({chance_words(c.win_chance)} chance to win)" for c in choices)
+    return _words.coach_would_play(choices)
 
 
 __all__ = ["NO_VERDICTS", "VERDICT_WORDS", "chance_words", "chances_sentence", "choice_chance", "choice_reason",

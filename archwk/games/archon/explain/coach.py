@@ -16,6 +16,7 @@ the game, points are VP).
 """
 from __future__ import annotations
 
+from ....kit import chance_words as _words
 from ....kit.chance_words import VERDICT_PLURALS as _VERDICT_PLURALS
 from ....kit.chance_words import (
     VERDICT_WORDS,
@@ -104,26 +105,8 @@ def verdict_word(verdict: str) -> str:
 
 
 def judgement_text(judgement, *, with_verdict: bool = True) -> str:
-    """The judgement of a move (an `archwk.ai.coach.Judgement`: its verdict, whether
-    the drop would earn one but is too close to call, and the move played and the
-    best choice, each with its chance), in one sentence; `with_verdict=False`
-    leaves out the leading verdict word (a page shows it beside the sentence already)."""
-    played, best, verdict = judgement.played, judgement.best, judgement.verdict
-    mine, top = _q(played.label), _q(best.label)
-    if played.action == best.action:
-        return f"{mine} was the best choice found, a {pct(played.win_chance)} chance to win."
-    if verdict is not None:
-        text = (f"{mine} gives you a {pct(played.win_chance)} chance to win; "
-                f"a better choice was {top}, at {pct(best.win_chance)}.")
-        return f"{verdict_word(verdict)}: {text}" if with_verdict else text
-    if judgement.too_close:
-        return (f"{mine} looks worse than {top} ({pct(played.win_chance)} against "
-                f"{pct(best.win_chance)}), but the estimates are too close to call.")
-    if round(100 * played.win_chance) >= round(100 * best.win_chance):
-        return (f"{mine} was a good choice: a {pct(played.win_chance)} chance to win, as good as "
-                f"the coach's first choice, {top}, at {pct(best.win_chance)}.")
-    return (f"{mine} was a good choice ({pct(played.win_chance)} chance to win; the best found, "
-            f"{top}, gives {pct(best.win_chance)}).")
+    """The judgement of a move in one sentence (`archwk.kit.chance_words.judgement_text`)."""
+    return _words.judgement_text(judgement, with_verdict=with_verdict, name=_q, name_after=_q)
 
 
 def verdict_counts(counts: dict[str, int]) -> str:
@@ -148,28 +131,14 @@ def exercise_prompt(name: str, played, best) -> str:
 
 
 def exercise_answer(outcome: str, mine, best, why_not: str | None = None) -> str:
-    """How an exercise's answer fared, from its outcome code: "not_allowed" (with the
-    rule's `why_not`), "played" (the move of the game), "best", "as_good" (within the
-    accepted margin of the best) or "worse"; `mine` and `best` are valued choices."""
-    if outcome == "not_allowed":
-        return f"That move is not allowed here: {why_not}"
-    if outcome == "played":
-        return (f"That is the move played in the game: it gives a {pct(mine.win_chance)} chance "
-                f"to win; {_q(best.label)} gives {pct(best.win_chance)}.")
-    if outcome == "best":
-        return f"{_q(mine.label)} is the best choice here, a {pct(mine.win_chance)} chance to win."
-    if outcome == "as_good":
-        return (f"{_q(mine.label)} gives a {pct(mine.win_chance)} chance to win, as good as the "
-                f"best choice, {_q(best.label)}, at {pct(best.win_chance)}.")
-    if outcome == "worse":
-        return (f"{_q(mine.label)} gives a {pct(mine.win_chance)} chance to win; the best choice is "
-                f"{_q(best.label)}, at {pct(best.win_chance)}.")
-    raise ValueError(f"archwk.games.archon.explain: no words for the exercise outcome {outcome!r}")
+    """How an exercise's answer fared (`archwk.kit.chance_words.exercise_answer`)."""
+    return _words.exercise_answer(outcome, mine, best, why_not, where="archwk.games.archon.explain",
+                                  name=_q, name_after=_q)
 
 
 def coach_would_play(choices) -> str:
     """An exercise's answer: the accepted choices, each with its chance."""
-    return "; ".join(f"{_q(c.label)} ({chance_words(c.win_chance)} chance to win)" for c in choices)
+    return _words.coach_would_play(choices, name=_q)
 
 
 __all__ = ["NO_VERDICTS", "VERDICT_WORDS", "chance_words", "chances_sentence", "choice_chance", "choice_reason",
