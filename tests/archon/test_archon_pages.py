@@ -108,6 +108,30 @@ def test_the_board_draws_every_location_slot_and_track(n):
         sorted((x.location, x.slot, x.token) for x in tb.slots if x.token is not None)
 
 
+def test_four_markers_on_one_magister_track_space_stay_apart_and_on_it():
+    """§3 (Markers on the Magister Track): at the start all four players share each track's
+    first space; each Marker is drawn on that space, nearer to it than to any other, and no
+    two overlap."""
+    from widgets.archon.board import TRACK_DX, TRACK_DY, track_spot
+    s = new(4)
+    tr = traces(s)
+    marks = tr["markers"]
+    spots = {(m, k): track_spot(m, k) for m in MAGISTERS for k in range(len(s.components.magister_track[m]) + 1)}
+    on_track = [(x, y, h) for x, y, h in zip(marks["x"], marks["y"], marks["hovertext"]) if "track, space" in h]
+    assert len(on_track) == 4 * len(MAGISTERS)
+    for m in MAGISTERS:
+        mine = [(x, y) for x, y, h in on_track if W.magister_name(m) in h]
+        assert len(mine) == 4
+        for x, y in mine:
+            nearest = min(spots, key=lambda key: (spots[key][0] - x) ** 2 + (spots[key][1] - y) ** 2)
+            assert nearest == (m, 0)
+        for i, (x1, y1) in enumerate(mine):
+            for x2, y2 in mine[i + 1:]:  # apart by more than a Marker's size (about 1.1 units)
+                assert max(abs(x1 - x2), abs(y1 - y2)) >= 2.0
+        assert all(abs(x - spots[(m, 0)][0]) < TRACK_DX / 2 and abs(y - spots[(m, 0)][1]) < TRACK_DY / 2
+                   for x, y in mine)
+
+
 def _marks(trace) -> tuple[list[bool], list[bool]]:
     """Per point: whether its text carries the mark, whether its hover carries the note."""
     texts = trace["text"]

@@ -43,6 +43,9 @@ PALACE_X0, PALACE_DX, PALACE_Y = 74.0, 11.5, 70.5
 SEASON_X0, SEASON_DX, SEASON_Y = 71.0, 4.1, 59.5
 WALL_X0, WALL_DX, WALL_Y = 71.0, 4.1, 51.5
 TRACK_X0, TRACK_DX, TRACK_Y0, TRACK_DY = 82.0, 6.2, 43.5, 4.4
+#: where each seat's Marker sits on a Magister Track space: one corner of the square each, so
+#: four Markers on one space stay apart and inside their own row and column
+MARKER_CORNERS = ((-1.2, 1.2), (1.2, 1.2), (-1.2, -1.2), (1.2, -1.2))
 MARKET_X0, MARKET_DX, MARKET_Y = 4.0, 5.2, 23.5
 TILE_X0, TILE_DX, TILE_Y = 5.0, 8.0, (14.9, 9.5)
 SCORE_X0, SCORE_Y = 2.0, 2.2
@@ -449,8 +452,9 @@ def _markers(state, t) -> dict:
         for m in MAGISTERS:
             k = pl.magister_track[m]
             x, y = track_spot(m, k)
-            xs.append(x - 1.9 + p * 1.25)
-            ys.append(y + 1.9)
+            dx, dy = MARKER_CORNERS[p % len(MARKER_CORNERS)]
+            xs.append(x + dx)
+            ys.append(y + dy)
             fill.append(colour(state, p))
             symbols.append(seat_symbol(p))
             hover.append(esc(f"{pl.name}: {W.magister_name(m)} track, space {k}"))
