@@ -3,9 +3,11 @@ applying the form's changes through the session (the rules check every edit; a r
 shows the library's message and changes nothing), refusing a form that shows another
 position than the one at the cursor, and the message line under the form.
 
-A game's editor gives `message` (an HTML widget), `session`, `state`, `locked`,
-`_synced_state`, `_on_change`, `sync()` and `changes() -> (player, {field: value})`; it may
-override `edit_player` (which player an edit names, None for the board)."""
+A game's editor gives `message` (an HTML widget), `form` (the box of fields, hidden while
+the game is locked), `session`, `_synced_state`, `_on_change`, `sync()` and
+`changes() -> (player, {field: value})`; it may override `edit_player` (which player an edit
+names, None for the board). `state` (the session's position at the cursor) and `locked`
+(the form hidden) are the same for every game's editor and live here."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,17 +19,20 @@ OK_INK, ERROR_INK = "#2d7a2d", "#b00020"
 
 class EditorForm:
     message: Any
+    form: Any
     session: Any
     _synced_state: Any
     _on_change: Any
 
     @property
     def state(self) -> Any:
-        raise NotImplementedError
+        """The position at the session's cursor, the one the form edits."""
+        return self.session.state
 
     @property
     def locked(self) -> bool:
-        raise NotImplementedError
+        """Whether editing is off (the form is hidden)."""
+        return self.form.layout.display == "none"
 
     def sync(self, state=None) -> None:
         raise NotImplementedError

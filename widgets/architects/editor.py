@@ -94,14 +94,6 @@ class WhatIfEditor(EditorForm, ipywidgets.VBox):
                     w.value = ""
 
     # ---- reading the state into the fields
-    @property
-    def state(self):
-        return self.session.state
-
-    @property
-    def locked(self) -> bool:
-        return self.form.layout.display == "none"
-
     def sync(self, state=None) -> None:
         """Show the values of the state at the cursor (discarding unapplied changes)."""
         if self.locked:

@@ -83,14 +83,6 @@ class WhatIfEditor(EditorForm, ipywidgets.VBox):
                 for w in self.hand.values():
                     w.value = 0
 
-    @property
-    def state(self):
-        return self.session.state
-
-    @property
-    def locked(self) -> bool:
-        return self.form.layout.display == "none"
-
     def sync(self, state=None) -> None:
         """Show the values of the state at the cursor (discarding unapplied changes)."""
         if self.locked:
