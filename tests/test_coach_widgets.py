@@ -72,13 +72,17 @@ def test_the_bar_shows_every_players_win_chance_adding_up_to_100():
             assert f"background:{SEAT_COLOURS[i]}" in html
     assert f'aria-label="{bar.text}"' in html
     assert bar.text == chances_sentence(ex.state, bar.chances)
-    # after a decision: the new position's chances
-    before = bar.chances
+    # after a person's decision the coach judges it: the bar then gives the chances the judgement
+    # found for the move (the position it leads to), and going back, the position's own (those of
+    # the coach's first choice there): one voice (issue 24)
     ex.choose(ex.state.legal_actions()[0])
-    assert bar.chances == win_chances(ex.state) and bar.state is ex.state
+    ex.coach.wait()
+    judged = ex.coach.judgement_for()
+    assert judged is not None and bar.state is ex.state
+    assert bar.chances == list(judged[1].played.chances) != win_chances(ex.state)
     assert sum(bar.percents) == 100
     ex.goto(0)
-    assert bar.chances == before
+    assert bar.chances == list(judged[1].best.chances)
 
 
 def test_the_bar_reads_a_players_view_the_same():
@@ -296,7 +300,7 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
     line = ex.coach.judgement_text
     assert WORDS.verdict_word(expected.verdict) in line and s.players[p].name in line
     sentence = WORDS.judgement_text(expected, with_verdict=False)
-    assert sentence in line and "better choice" in line
+    assert sentence in line and "lower than the coach's first choice" in line
     # the library's sentence, but for the leading verdict word (shown beside it, in the verdict's colour)
     assert expected.text == f"{WORDS.verdict_word(expected.verdict)}: {sentence}"
     # a bot's moves are never judged
@@ -320,7 +324,7 @@ def test_a_fine_move_gets_a_short_line_too():
     assert judged is not None and judged[1].verdict is None
     line = ex.coach.judgement_text
     assert WORDS.judgement_text(judged[1]) in line
-    assert "best choice found" in line or "good choice" in line
+    assert "the coach's first choice" in line
     assert not re.search(r"Inaccuracy|Mistake|Blunder", line)
     assert "archwk-judgement-good" in ex.coach.judgement.value
 
@@ -439,9 +443,14 @@ def test_a_loaded_save_file_is_reviewed_step_by_step():
     panel.start()
     assert panel.offset == 0 and len(panel.review.chances) == 26
     assert [tr.name for tr in panel.figure.data if "seat" in (tr.meta or {})] == ["Ann", "Ben"]
-    assert panel.figure.data[0].y[-1] == win_chances(ex.session.latest)[0]
+    assert panel.figure.data[0].y[-1] == panel.review.chances[-1][0]
+    # one voice (issue 24): the bar gives the review's chances wherever the review looked
+    assert ex.session.cursor == 25 and ex.coach.bar.chances == panel.review.chances[25]
     click_point(panel.figure, 1, 7)
     assert ex.session.cursor == 7
+    assert ex.coach.bar.chances == pytest.approx(panel.review.chances[7])
+    if 6 not in panel.review.valued and 7 not in panel.review.valued:  # no look there: the model's
+        assert ex.coach.bar.chances == win_chances(ex.session.states[7])
 
 
 def test_at_the_end_the_coach_points_to_the_review():

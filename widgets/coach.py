@@ -75,8 +75,9 @@ VERDICT_LOOK: dict[str, tuple[str, str, str]] = {
 GOOD_LOOK = ("✓", "#2e7d32")
 CLOSE_LOOK = ("≈", MUTED_TEXT)
 #: how long the coach thinks (seconds): a hint, a judgement after each person's move
-HINT_SECONDS = 2.0
-JUDGE_SECONDS = 1.0
+HINT_SECONDS = 1.0
+#: the same as the hint's, so a hint and a judgement at one position are one look (`archwk.ai.coach.assess`)
+JUDGE_SECONDS = HINT_SECONDS
 #: the review's care: seconds per judged move
 REVIEW_SPEEDS = (("Quick (0.1 s a move)", 0.1), ("Normal (0.3 s a move)", 0.3), ("Careful (1 s a move)", 1.0))
 #: how far back from the position shown the judgement line looks for a person's judged move
@@ -228,6 +229,12 @@ def _report(e: BaseException) -> None:
 
 # --------------------------------------------------------------------------- the evaluation bar
 
+def j_player(states: Sequence, i: int) -> int:
+    """Who moved at `states[i]` (the state before a judged move; -1 when it is not in the line shown)."""
+    if 0 <= i < len(states) and states[i].current_player is not None:
+        return states[i].current_player
+    return -1
+
 def chances_sentence(state, chances: Sequence[float]) -> str:
     """The chances in words (the explainer's, from the players' names, the chances
     and, once the game is over, its winners): 'Ann has a 34% chance to win, Ben 41%, Cy 25%.'
@@ -256,11 +263,15 @@ class EvaluationBar(ipywidgets.Box):
         self.percents: list[int] = []
         self.text = ""
 
-    def update(self, state) -> None:
-        if state is self.state:
+    def update(self, state, chances: Sequence[float] | None = None) -> None:
+        """Show `chances` for `state` (the coach's own for that position), or the
+        win-chance model's where the coach has not looked at it."""
+        if chances is None:
+            from archwk.analysis import win_chances
+            chances = win_chances(state)
+        chances = list(chances)
+        if state is self.state and chances == self.chances:
             return
-        from archwk.analysis import win_chances
-        chances = list(win_chances(state))
         self.state, self.chances, self.percents = state, chances, coach_words(state).percents(chances)
         self.text = chances_sentence(state, chances)
         html = self._html(state)
@@ -657,9 +668,19 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         budget = ({"seconds_per_move": seconds} if self.coach.samples is None
                   else {"seconds_per_move": None, "max_samples": self.coach.samples})
 
+        # the moves the coach judged while they were played: the review keeps those judgements
+        # (the record may start before the explorer's first state: a game begun mid-way)
+        offset = len(latest.record()["actions"]) + 1 - len(states)
+        known = {}
+        for i in range(1, len(states)):
+            hit = self.coach.judgements.get(id(states[i]))
+            if hit is not None and hit[0] is states[i] and sess.action_at(i) == hit[2].played.action:
+                known[offset + i - 1] = hit[2]
+
         def work():
             lib = _lib()
-            r = lib.review(latest, players=sorted(players), seed=self.coach.seed, progress=progress, **budget)
+            r = lib.review(latest, players=sorted(players), seed=self.coach.seed, progress=progress, known=known,
+                           **budget)
             return r, lib.exercises(r, latest)
 
         self.coach.jobs.run(work, lambda out: self._done(states, *out), self._failed)
@@ -681,6 +702,15 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
 
     def _done(self, states: tuple, review, exercises: Sequence) -> None:
         self._finish()
+        # the review's looks are the coach's chances of those positions from now on (one voice)
+        offset = len(review.chances) - len(states)
+        for step, j in (getattr(review, "valued", {}) or {}).items():
+            i = step - offset
+            if 0 <= i < len(states):
+                self.coach.remember(states[i], j.best.chances, j_player(states, i), True)
+            if 0 <= i + 1 < len(states):
+                self.coach.remember(states[i + 1], j.played.chances, j_player(states, i), False)
+        self.coach.refresh()
         self.show(review, states, exercises)
 
     # ---- drawing
@@ -826,6 +856,11 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         self._review: ReviewPanel | None = None
         #: judgements of people's moves: id(state after the move) -> (that state, player, Judgement)
         self.judgements: dict[int, tuple[Any, int, Any]] = {}
+        #: the coach's chances of positions it looked at (issue 24: one voice): id(state) ->
+        #: (state, chances, whose view they come from, own: from a look at that position itself
+        #: rather than at the move leading to it); the bar, the hint, the judgement and the
+        #: review give these, the model's only where the coach has not looked
+        self.estimates: dict[int, tuple[Any, tuple[float, ...], int, bool]] = {}
         self._pending: dict[int, Any] = {}
         self._from_hint: Any = None  # the action a hint's button is playing (not judged)
         super().__init__(children=[ipywidgets.HBox([self.toggle, self.bar],
@@ -854,6 +889,33 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             self._review = ReviewPanel(self)
             self.review_box.children = [self._review]
         return self._review
+
+    def chances_of(self, state, shown=None) -> tuple[float, ...] | None:
+        """The coach's chances for `state` where it has looked at that position (or at the
+        move leading to it), as seen in `shown` (default `state` itself: all-seeing); None
+        where it has not, or where they come from the mover's view and `shown` is another
+        player's (they would tell what that player's hidden cards are worth)."""
+        hit = self.estimates.get(id(state))
+        if hit is None or hit[0] is not state:
+            return None
+        shown = state if shown is None else shown
+        if shown.is_view:
+            from archwk.ai.roles import PlaySide
+            viewer_of = PlaySide(shown.game).viewer_of
+            if viewer_of is None or viewer_of(shown) != hit[2]:
+                return None
+        return hit[1]
+
+    def remember(self, state, chances, player: int, own: bool) -> None:
+        """Keep the coach's `chances` for `state` (from `player`'s view); a look at the
+        position itself (`own`) wins over one at the move leading to it."""
+        if not chances:
+            return
+        with self._lock:
+            hit = self.estimates.get(id(state))
+            if hit is not None and hit[0] is state and hit[3] and not own:
+                return
+            self.estimates[id(state)] = (state, tuple(chances), player, own)
 
     def judged_players(self) -> set[int]:
         """Whose moves the review judges: the seats people sit in (every seat
@@ -915,7 +977,8 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             if not self.on:
                 return
             ex = self.explorer
-            self.bar.update(ex.shown_state())
+            shown = ex.shown_state()
+            self.bar.update(shown, self.chances_of(ex.state, shown))
             s = ex.state
             if self.hint_panel.state is not None and self.hint_panel.state is not s:
                 self.hint_panel.clear()
@@ -951,7 +1014,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             self._show_judgement()
         lib = _lib()
         self.jobs.run(lambda: lib.judge(before, action, seed=self.seed, **self._budget(self.judge_seconds)),
-                      lambda j: self._judged(after, p, j),
+                      lambda j: self._judged(after, p, j, before),
                       lambda e: self._judge_failed(after, e),
                       key="judge", delay=QUIET_SECONDS, dropped=lambda: self._judge_dropped(after))
 
@@ -1020,7 +1083,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
                 self.hint_panel.idle(can, "The position changed while the coach was thinking: press Hint again.")
                 return
             self.hint_panel.idle(can)
+            if choices:
+                self.remember(state, choices[0].chances, j_player([state], 0), True)
             self.hint_panel.show(state, choices)
+            self.bar.update(ex.shown_state(), self.chances_of(state, ex.shown_state()))
 
     def _hint_failed(self, e: BaseException) -> None:
         _report(e)
@@ -1029,12 +1095,18 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             self.hint_panel.idle(not s.is_over and self.explorer._can_act(s))
             self.show_error(e)
 
-    def _judged(self, after, player: int, judgement) -> None:
+    def _judged(self, after, player: int, judgement, before=None) -> None:
         with self._lock:
             self._pending.pop(id(after), None)
             self.judgements[id(after)] = (after, player, judgement)
+            if before is not None:
+                self.remember(before, judgement.best.chances, player, True)
+            self.remember(after, judgement.played.chances, player, False)
             if self.on:
                 self._show_judgement()
+                ex = self.explorer
+                shown = ex.shown_state()
+                self.bar.update(shown, self.chances_of(ex.state, shown))
 
     def _judge_dropped(self, after) -> None:
         """A newer move came before this one's judgement began (in the browser): none."""

@@ -55,12 +55,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..games import load_record as _load_record
+from ..kit.chance_words import pct
 from ..kit.game import Game
 from .evaluate import mean_ci
 from .expert import ExpertBot
@@ -110,6 +112,9 @@ class ChoiceClaim:
     other_chance: int | None = None
     set_aside: tuple[Action, ...] = ()
     vp_now: int = 0
+    #: the chances as the pages say them ('34%', 'under 1%': as the bar does)
+    chance_text: str = ""
+    other_text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,9 @@ class Choice:
     why: str
     n: int
     after_label: str = ""
+    #: every seat's chance to win after the choice (the mean over the same samples; the
+    #: mover's is `win_chance`): the chances of the position the choice leads to
+    chances: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,11 +160,13 @@ class Review:
     """A reviewed game: `chances[i]` every seat's win chance at step i (0 = the
     start, i = after the i-th step of the record), `judged` the moves with a
     verdict as (step index of the decision, player, judgement), `players` the
-    seats' names, `seed` the seed the moves were judged with (move i with `seed + i`)."""
+    seats' names, `seed` the seed the moves were judged with (move i with `seed + i`);
+    `valued` every judgement made (step index -> Judgement), with a verdict or not."""
     chances: list[list[float]]
     judged: list[tuple[int, int, Judgement]]
     players: list[str]
     seed: int = 0
+    valued: Mapping[int, Judgement] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -248,6 +258,7 @@ class _Evaluator:
         self.seed = seed
         self._bases: dict[int, GameState] = {}
         self.values: dict[Action, list[float]] = {}
+        self.vectors: dict[Action, list[list[float]]] = {}
         self.vp_now: dict[Action, int] = {}
         first = self.det.sample(random.Random(self._seed(0)))
         self._bases[0] = self.quiet(first)  # no event log: the same positions
@@ -301,7 +312,16 @@ class _Evaluator:
             final_scores = s.game.final_scores
             self.vp_now[a] = final_scores(s)[p].total - final_scores(base)[p].total
         leaf = self._play_out(s, random.Random(self._seed(j) ^ _ROLLOUT_SALT))
-        vals.append(win_chances(leaf)[self.player])
+        vec = win_chances(leaf)
+        self.vectors.setdefault(a, []).append(vec)
+        vals.append(vec[self.player])
+
+    def mean_vector(self, a: Action) -> tuple[float, ...]:
+        """Every seat's chance after choice a: the mean over its samples (they sum to 1)."""
+        vecs = self.vectors.get(a, [])
+        if not vecs:
+            return ()
+        return tuple(sum(v[i] for v in vecs) / len(vecs) for i in range(len(vecs[0])))
 
     def stats(self, a: Action) -> tuple[float, float, float, int]:
         return _mean_interval(self.values.get(a, []))
@@ -314,8 +334,8 @@ class _Evaluator:
         return mean, lo, hi
 
     def run(self, cands: Sequence[Action], *, k: int, seconds: float | None, max_samples: int,
-            forced: Iterable[Action] = ()) -> None:
-        deadline = None if seconds is None else self.started + seconds
+            forced: Iterable[Action] = (), since: float | None = None) -> None:
+        deadline = None if seconds is None else (self.started if since is None else since) + seconds
         forced = [a for a in forced if a in cands]
         # a few samples of every choice first (at least one each, whatever the time)
         for r in range(min(_MIN_SAMPLES, max_samples)):
@@ -356,10 +376,11 @@ class _Evaluator:
 
     def choices(self, cands: Sequence[Action], *, seconds: float | None = 2.0, k: int = 3,
                 max_samples: int = _MAX_SAMPLES, forced: Iterable[Action] = (),
-                ranked: bool = False) -> list[Choice]:
+                ranked: bool = False, run: bool = True) -> list[Choice]:
         """`cands` valued: best first by their win chance, or (`ranked`) in the
-        order given, the search's."""
-        self.run(cands, k=k, seconds=seconds, max_samples=max_samples, forced=forced)
+        order given, the search's; `run=False` words the samples taken so far."""
+        if run:
+            self.run(cands, k=k, seconds=seconds, max_samples=max_samples, forced=forced)
         rows = [(a, self.stats(a)) for a in cands]
         if not ranked:
             rows.sort(key=lambda r: -r[1][0])
@@ -368,7 +389,7 @@ class _Evaluator:
         out = []
         for claim, (a, (m, lo, hi, n)) in zip(claims, rows):
             why, after = words.choice_why(claim)
-            out.append(Choice(a, str(a), m, lo, hi, why, n, after))
+            out.append(Choice(a, str(a), m, lo, hi, why, n, after, self.mean_vector(a)))
         return out
 
     def claims(self, rows: Sequence[tuple[Action, float]], ranked: bool) -> list[ChoiceClaim]:
@@ -376,15 +397,18 @@ class _Evaluator:
         it does: the first against the next, the others against the first, with the
         chances as shown (whole percent), so a sentence never calls 59% more than 59%."""
         shown = [round(100 * m) for _, m in rows]
+        said = [pct(m) for _, m in rows]
         if len(rows) == 1:  # the only choice: what the coach left aside beside it
             (a, _m), = rows
             weighed = _side(self.view).candidates(self.view, self.legal)
             aside = tuple(x for x in self.legal if x != a and x not in weighed)
-            return [ChoiceClaim(a, shown[0], 0, ranked, set_aside=aside, vp_now=self.vp_now.get(a, 0))]
+            return [ChoiceClaim(a, shown[0], 0, ranked, set_aside=aside, vp_now=self.vp_now.get(a, 0),
+                                chance_text=said[0])]
         out = []
         for rank, (a, _m) in enumerate(rows):
             k = 1 if rank == 0 else 0  # the first against the next, the others against the first
-            out.append(ChoiceClaim(a, shown[rank], rank, ranked, rows[k][0], shown[k], (), self.vp_now.get(a, 0)))
+            out.append(ChoiceClaim(a, shown[rank], rank, ranked, rows[k][0], shown[k], (), self.vp_now.get(a, 0),
+                                   said[rank], said[k]))
         return out
 
 
@@ -412,13 +436,135 @@ def _search_budget(seconds: float | None, search_iterations: int | None) -> tupl
     return seconds * SEARCH_SHARE, search_iterations
 
 
-def hint(state: GameState, k: int = 3, *, seconds: float | None = 2.0, seed: int = 0,
+class Assessment:
+    """One look of the coach at a position: the search's order of the mover's choices
+    and the first ones valued on shared samples (see the module doc). Every chance the
+    coach gives for this position comes from it: the hint's choices, the judgement of
+    any move there (valued on the same samples, ranked among the same choices), the
+    position's own chances (`chances`: those of the coach's first choice, as an engine's
+    evaluation of a position is that of its best line) and those of the position after
+    each valued choice (`Choice.chances`).
+
+    Built by `assess`, which keeps the last few looks (the same position, seed and
+    budget give the same look back), so a hint and a later judgement at the same
+    position agree."""
+
+    def __init__(self, state: GameState, *, seconds: float | None = 1.0, seed: int = 0, k: int = 3,
+                 max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None,
+                 forced: Iterable[Action] = ()):
+        if k < 1:
+            raise ValueError(f"hint: k must be at least 1, got {k}")
+        self.state, self.seed, self.seconds, self.max_samples, self.k = state, seed, seconds, max_samples, k
+        self.ev = ev = _Evaluator(state, seed)
+        self.player = ev.player
+        forced = [a for a in forced if a in ev.legal]
+        self.candidates = cands = list(dict.fromkeys(list(ev.side.candidates(ev.view, ev.legal)) + forced))
+        self.order = ev.searched(cands, *_search_budget(seconds, search_iterations))
+        if self.order is None:  # no search: every choice valued, best first by its chance
+            self.valued = cands
+        else:  # at least two, so that the first is worded against the next one
+            self.valued = list(dict.fromkeys(self.order[:max(k, 2, _JUDGE_CHOICES)] + forced))
+        ev.run(self.valued, k=k, seconds=seconds, max_samples=max_samples, forced=forced)
+
+    @property
+    def ranked(self) -> bool:
+        """Whether the choices are in the search's order (else best first by chance)."""
+        return self.order is not None
+
+    def _rank(self, actions: Sequence[Action]) -> list[Action]:
+        if self.order is None:
+            return sorted(actions, key=lambda a: -self.ev.stats(a)[0])
+        where = {a: i for i, a in enumerate(self.order)}
+        return sorted(actions, key=lambda a: where.get(a, len(where)))
+
+    def valued_choices(self) -> list[Choice]:
+        """Every choice valued in this look, the coach's first choice first."""
+        return self.ev.choices(self._rank(self.valued), ranked=True, run=False)
+
+    def hint(self, k: int | None = None) -> list[Choice]:
+        """The first `k` choices (default the look's), as `hint` gives them."""
+        return self.valued_choices()[:self.k if k is None else k]
+
+    @property
+    def chances(self) -> tuple[float, ...]:
+        """Every seat's chance to win at this position: those after the coach's first choice."""
+        return self.valued_choices()[0].chances
+
+    def value(self, actions: Iterable[Action], seconds: float | None = None) -> None:
+        """Value more choices on the same samples (as many as the coach's first choice has,
+        within `seconds`, default the look's share for samples)."""
+        ev = self.ev
+        new = [a for a in dict.fromkeys(actions) if a not in self.valued]
+        bad = [a for a in new if a not in ev.legal]
+        if bad:
+            raise ValueError(f"coach: {bad[0]} is not a legal choice here")
+        if not new:
+            return
+        self.valued = self.valued + new
+        top = self._rank(self.valued)[0]
+        n = max(1, ev.stats(top)[3])
+        budget = None if self.seconds is None else (
+            self.seconds * (1 - SEARCH_SHARE) if seconds is None else seconds)
+        ev.run(new, k=len(new), seconds=budget, max_samples=min(n, self.max_samples), forced=new,
+               since=time.perf_counter())
+
+    def judge(self, action: Action) -> Judgement:
+        """The judgement of `action` at this position (valued here if it was not)."""
+        ev = self.ev
+        if action not in ev.legal:
+            why = self.state.why_illegal(action) if not self.state.is_view else None
+            raise ValueError(f"judge: {action} is not a legal choice here" + (f" ({why})" if why else ""))
+        self.value([action])
+        choices = self.valued_choices()
+        best = choices[0]
+        played = next(c for c in choices if c.action == action)
+        if played.action == best.action:
+            return _judgement(ev.view, None, 0.0, played, best, False, tuple(choices))
+        diff, lo, _hi = ev.paired(best.action, action)
+        drop = max(0.0, 100 * (best.win_chance - played.win_chance))
+        clear = lo > 0
+        verdict = None
+        if clear:
+            for name, threshold in VERDICTS:
+                if 100 * diff >= threshold and drop >= threshold:
+                    verdict = name
+        return _judgement(ev.view, verdict, drop, played, best, clear, tuple(choices))
+
+
+#: the last looks of `assess`: (state, seed, budget) -> Assessment; the state is kept, so its id is not reused
+_LOOKS: dict[tuple, tuple[GameState, Assessment]] = {}
+_LOOKS_KEPT = 24
+_LOOKS_LOCK = threading.Lock()
+
+
+def assess(state: GameState, *, seconds: float | None = 1.0, seed: int = 0, k: int = 3,
+           max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None,
+           forced: Iterable[Action] = ()) -> Assessment:
+    """The coach's look at `state` (see `Assessment`), or the one it took before at this
+    very position with the same seed and budget (hint and judge share it)."""
+    key = (id(state), seed, seconds, max_samples, search_iterations)
+    with _LOOKS_LOCK:
+        hit = _LOOKS.get(key)
+        if hit is not None and hit[0] is state and hit[1].k >= k:
+            _LOOKS[key] = _LOOKS.pop(key)  # the latest used last
+            return hit[1]
+    look = Assessment(state, seconds=seconds, seed=seed, k=k, max_samples=max_samples,
+                      search_iterations=search_iterations, forced=forced)
+    with _LOOKS_LOCK:
+        _LOOKS[key] = (state, look)
+        while len(_LOOKS) > _LOOKS_KEPT:
+            _LOOKS.pop(next(iter(_LOOKS)))
+    return look
+
+
+def hint(state: GameState, k: int = 3, *, seconds: float | None = 1.0, seed: int = 0,
          max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None) -> list[Choice]:
     """The top `k` legal choices for the player to move, best first (the
     search's order: the first is the move to play), each with its win chance,
     95 % interval and one sentence of why; from the mover's view only.
     `seconds` is the time to spend (None: no limit, `max_samples` each and
-    `search_iterations` for the search).
+    `search_iterations` for the search). A judgement of any of them at the same
+    position (same seed and budget) is made on the same look (`assess`).
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=1)
@@ -428,20 +574,16 @@ def hint(state: GameState, k: int = 3, *, seconds: float | None = 2.0, seed: int
     """
     if k < 1:
         raise ValueError(f"hint: k must be at least 1, got {k}")
-    ev = _Evaluator(state, seed)
-    cands = ev.side.candidates(ev.view, ev.legal)
-    order = ev.searched(cands, *_search_budget(seconds, search_iterations))
-    if order is None:
-        return ev.choices(cands, seconds=seconds, k=k, max_samples=max_samples)[:k]
-    # at least two valued, so that the first is worded against the next one
-    return ev.choices(order[:max(k, 2)], seconds=seconds, k=k, max_samples=max_samples, ranked=True)[:k]
+    return assess(state, seconds=seconds, seed=seed, k=k, max_samples=max_samples,
+                  search_iterations=search_iterations).hint(k)
 
 
 def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed: int = 0,
           max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None) -> Judgement:
     """How good `action` is for the player to move in `state` (the position
     before the move), against the best choice found: the search's first, the
-    hint's first choice (see the module doc).
+    hint's first choice, among the same choices the hint shows (`assess`: a hint
+    asked at this position with the same seed and budget is the same look).
 
     >>> import archwk
     >>> s = archwk.new_game(2, seed=1)
@@ -449,31 +591,8 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
     >>> j.verdict in (None, "inaccuracy", "mistake", "blunder") and j.drop >= 0
     True
     """
-    ev = _Evaluator(state, seed)
-    if action not in ev.legal:
-        why = state.why_illegal(action) if not state.is_view else None
-        raise ValueError(f"judge: {action} is not a legal choice here" + (f" ({why})" if why else ""))
-    cands = list(dict.fromkeys(list(ev.side.candidates(ev.view, ev.legal)) + [action]))
-    order = ev.searched(cands, *_search_budget(seconds, search_iterations))
-    if order is None:
-        choices = ev.choices(cands, seconds=seconds, k=2, max_samples=max_samples, forced=(action,))
-    else:
-        valued = list(dict.fromkeys(order[:_JUDGE_CHOICES] + [action]))
-        choices = ev.choices(valued, seconds=seconds, k=2, max_samples=max_samples, forced=(action,),
-                             ranked=True)
-    best = choices[0]
-    played = next(c for c in choices if c.action == action)
-    if played.action == best.action:
-        return _judgement(ev.view, None, 0.0, played, best, False, tuple(choices))
-    diff, lo, _hi = ev.paired(best.action, action)
-    drop = max(0.0, 100 * (best.win_chance - played.win_chance))
-    clear = lo > 0
-    verdict = None
-    if clear:
-        for name, threshold in VERDICTS:
-            if 100 * diff >= threshold and drop >= threshold:
-                verdict = name
-    return _judgement(ev.view, verdict, drop, played, best, clear, tuple(choices))
+    return assess(state, seconds=seconds, seed=seed, max_samples=max_samples, search_iterations=search_iterations,
+                  forced=(action,)).judge(action)
 
 
 def _judgement(state: GameState, verdict: str | None, drop: float, played: Choice, best: Choice, clear: bool,
@@ -522,7 +641,8 @@ def _seats(players, states) -> set[int]:
 
 def review(state_or_record: Any, *, players: Iterable[int | str] | None = None,
            seconds_per_move: float | None = 0.3, seed: int = 0, progress: Callable[[int, int], Any] | None = None,
-           max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None) -> Review:
+           max_samples: int = _MAX_SAMPLES, search_iterations: int | None = None,
+           known: Mapping[int, Judgement] | None = None) -> Review:
     """Review every decision of a game: each seat's win chance at every step,
     and a judgement of each move of `players` (seat numbers or names; default
     every seat but those the game plays itself, such as
@@ -530,26 +650,47 @@ def review(state_or_record: Any, *, players: Iterable[int | str] | None = None,
     `state_or_record` is a GameState (its history), a record or a save text.
     `progress(i, n)` is called after each step. `seconds_per_move=None` values
     each move with `max_samples` samples per choice and `search_iterations`
-    for the search, whatever the time."""
+    for the search, whatever the time. `known`: judgements already made of some
+    steps (step index -> Judgement, as a page judged them while the game was
+    played): they are kept, not made again, so the review says what the page said.
+
+    The chances at a step are the coach's where it judged a move: at the step
+    judged, those of its first choice (the position's own), and at the next step
+    those of the move played; elsewhere the win-chance model's. So the chart and
+    every judgement give one chance per position."""
     states, steps = _game_states(state_or_record)
     seats = _seats(players, states)
-    chances = [win_chances(s) for s in states]
-    judged: list[tuple[int, int, Judgement]] = []
+    known = dict(known or {})
     n = len(states) - 1
+    bad = [i for i in known if not (isinstance(i, int) and 0 <= i < n)]
+    if bad:
+        raise ValueError(f"review: known judgements name step {bad[0]}, not a move of this game (0-{n - 1})")
+    judgements: dict[int, Judgement] = {}
     for i in range(n):
         s, step = states[i], steps[i + 1]
         p = s.current_player
-        acts = () if s.is_over or p not in seats else s.legal_actions()
-        # a move of a seat reviewed (not a what-if edit) where it had a choice
-        if step is not None and step in acts and len(_side(s).candidates(s, acts)) > 1:
-            j = judge(s, step, seconds=seconds_per_move, seed=seed + i, max_samples=max_samples,
-                      search_iterations=search_iterations)
-            if j.verdict is not None:
-                assert p is not None
-                judged.append((i, p, j))
+        if i in known:
+            j = known[i]
+            if step is None or j.played.action != step:
+                raise ValueError(f"review: the known judgement of step {i} is of another move than the game's")
+            judgements[i] = j
+        else:
+            acts = () if s.is_over or p not in seats else s.legal_actions()
+            # a move of a seat reviewed (not a what-if edit) where it had a choice
+            if step is not None and step in acts and len(_side(s).candidates(s, acts)) > 1:
+                judgements[i] = judge(s, step, seconds=seconds_per_move, seed=seed + i, max_samples=max_samples,
+                                      search_iterations=search_iterations)
         if progress is not None:
             progress(i + 1, n)
-    return Review(chances, judged, [p.name for p in states[0].players], seed)
+    chances: list[list[float]] = [list(win_chances(st)) for st in states]
+    for i, j in sorted(judgements.items()):  # a move's own look wins over the one before it
+        if j.played.chances and i + 1 not in judgements:
+            chances[i + 1] = list(j.played.chances)
+    for i, j in judgements.items():
+        if j.best.chances:
+            chances[i] = list(j.best.chances)
+    judged = [(i, states[i].current_player, j) for i, j in sorted(judgements.items()) if j.verdict is not None]
+    return Review(chances, judged, [p.name for p in states[0].players], seed, judgements)
 
 
 def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
@@ -573,5 +714,5 @@ def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
     return out
 
 
-__all__ = ["ACCEPT_POINTS", "SWING_POINTS", "VERDICTS", "Choice", "Exercise", "Judgement",
-           "Review", "exercises", "hint", "judge", "review"]
+__all__ = ["ACCEPT_POINTS", "SWING_POINTS", "VERDICTS", "Assessment", "Choice", "Exercise", "Judgement",
+           "Review", "assess", "exercises", "hint", "judge", "review"]

@@ -7,7 +7,7 @@ synergy, worker flow), win chances (`archwk.ai.winchance`) and the coach
 Nothing heavy is imported here: networkx is imported by the graph functions
 when they are called, so `import archwk.analysis` stays cheap.
 """
-from ..ai.coach import VERDICTS, Choice, Exercise, Judgement, Review, exercises, hint, judge, review
+from ..ai.coach import VERDICTS, Assessment, Choice, Exercise, Judgement, Review, assess, exercises, hint, judge, review
 from ..ai.evaluate import DEFAULT_DEPTH, ActionValue, evaluate_actions, mean_ci, wilson
 from ..ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
 from ..ai.winchance import win_chances
@@ -17,11 +17,13 @@ __all__ = [
     "DEFAULT_DEPTH",
     "VERDICTS",
     "ActionValue",
+    "Assessment",
     "Choice",
     "Determinizer",
     "Exercise",
     "Judgement",
     "Review",
+    "assess",
     "card_synergy_graph",
     "decision_tree",
     "determinize",

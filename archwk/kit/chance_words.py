@@ -32,17 +32,40 @@ def percents(chances: Sequence[float]) -> list[int]:
 
 
 def pct(x: float) -> str:
-    """A chance in whole percent, as the coach's sentences compare them: '34%'."""
-    return f"{round(100 * x)}%"
+    """A chance in whole percent, as the coach's sentences compare them and as the bar
+    says it: '34%', and 'under 1%' / 'over 99%' for a game not quite lost or won.
+
+    >>> pct(0.341), pct(0.003), pct(0.0), pct(0.998)
+    ('34%', 'under 1%', '0%', 'over 99%')
+    """
+    return chance_words(x)
+
+
+def a_chance(words: str) -> str:
+    """'a 34% chance', 'an 8% chance', 'a less than 1% chance' from a chance in words (`pct`).
+
+    >>> a_chance("8%"), a_chance("under 1%"), a_chance("over 99%")
+    ('an 8% chance', 'a less than 1% chance', 'a more than 99% chance')
+    """
+    if words.startswith("under "):
+        return f"a less than {words[6:]} chance"
+    if words.startswith("over "):
+        return f"a more than {words[5:]} chance"
+    return f"{'an' if _says_an(words) else 'a'} {words} chance"
+
+
+def lower_by(drop: float) -> str:
+    """A drop in the chance to win, in words: 'about 12% lower' (whole percent, at least 1)."""
+    return f"about {max(1, round(drop))}% lower"
 
 
 def chance_words(p: float) -> str:
     """A chance as a person says it: '34%', 'under 1%', 'over 99%'."""
     if 0 < p < 0.005:
         return "under 1%"
-    if 0.995 < p < 1:
+    if 0.995 <= p < 1:
         return "over 99%"
-    return f"{p:.0%}"
+    return f"{round(100 * p)}%"
 
 
 def sureness(low: float, high: float) -> str:
@@ -64,7 +87,7 @@ def range_words(low: float, high: float) -> str:
     'quite sure of it'
     """
     a, b = chance_words(low), chance_words(high)
-    if a == b:
+    if a == b or (high < 0.005 or low > 0.995):
         return "quite sure of it"
     return f"likely between {a} and {b} ({sureness(low, high)})"
 
@@ -118,19 +141,15 @@ def judgement_text(judgement, *, with_verdict: bool = True, name: Callable[[str]
     played, best, verdict = judgement.played, judgement.best, judgement.verdict
     mine = name(played.label)
     if played.action == best.action:
-        return f"{mine} was the best choice found, a {pct(played.win_chance)} chance to win."
+        return f"{mine} was the coach's first choice too."
     if verdict is not None:
-        text = (f"{mine} gives you a {pct(played.win_chance)} chance to win; "
-                f"a better choice was {name_after(best.label)}, at {pct(best.win_chance)}.")
+        text = (f"{mine} gives you a chance to win {lower_by(judgement.drop)} than the coach's first "
+                f"choice, {name_after(best.label)}.")
         return f"{verdict_word(verdict)}: {text}" if with_verdict else text
     if judgement.too_close:
-        return (f"{mine} looks worse than {name(best.label)} ({pct(played.win_chance)} against "
-                f"{pct(best.win_chance)}), but the estimates are too close to call.")
-    if round(100 * played.win_chance) >= round(100 * best.win_chance):
-        return (f"{mine} was a good choice: a {pct(played.win_chance)} chance to win, as good as "
-                f"the coach's first choice, {name_after(best.label)}, at {pct(best.win_chance)}.")
-    return (f"{mine} was a good choice ({pct(played.win_chance)} chance to win; the best found, "
-            f"{name(best.label)}, gives {pct(best.win_chance)}).")
+        return (f"{mine} may be a little worse than the coach's first choice, {name_after(best.label)}, "
+                "but the estimates are too close to call.")
+    return f"{mine} was a good choice, as good as the coach's first choice, {name_after(best.label)}."
 
 
 def exercise_answer(outcome: str, mine, best, why_not: str | None = None, *, name: Callable[[str], str] = _same,
@@ -141,15 +160,15 @@ def exercise_answer(outcome: str, mine, best, why_not: str | None = None, *, nam
     if outcome == "not_allowed":
         return f"That move is not allowed here: {why_not}"
     if outcome == "played":
-        return (f"That is the move played in the game: it gives a {pct(mine.win_chance)} chance "
+        return (f"That is the move played in the game: it gives {a_chance(pct(mine.win_chance))} "
                 f"to win; {name(best.label)} gives {pct(best.win_chance)}.")
     if outcome == "best":
-        return f"{name(mine.label)} is the best choice here, a {pct(mine.win_chance)} chance to win."
+        return f"{name(mine.label)} is the best choice here, {a_chance(pct(mine.win_chance))} to win."
     if outcome == "as_good":
-        return (f"{name(mine.label)} gives a {pct(mine.win_chance)} chance to win, as good as the "
+        return (f"{name(mine.label)} gives {a_chance(pct(mine.win_chance))} to win, as good as the "
                 f"best choice, {name_after(best.label)}, at {pct(best.win_chance)}.")
     if outcome == "worse":
-        return (f"{name(mine.label)} gives a {pct(mine.win_chance)} chance to win; the best choice is "
+        return (f"{name(mine.label)} gives {a_chance(pct(mine.win_chance))} to win; the best choice is "
                 f"{name_after(best.label)}, at {pct(best.win_chance)}.")
     raise ValueError(f"{where}: no words for the exercise outcome {outcome!r}")
 

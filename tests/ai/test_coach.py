@@ -142,8 +142,9 @@ def test_judge_flags_throwing_the_game_away():
     assert j.played.action == bad
     assert j.best.label.startswith("Place a worker at the King's Storehouse")
     assert j.text.startswith("Blunder:") and "King's Storehouse" in j.text
-    # both chances in percent, no "points" (in the game, points are VP)
-    assert f"{round(100 * j.best.win_chance)}%" in j.text and "point" not in j.text
+    # the drop in whole percent, no "points" (in the game, points are VP); the chance after the
+    # move is the bar's there, so the verdict does not repeat it (issue 24: one voice)
+    assert f"about {round(j.drop)}% lower" in j.text and "point" not in j.text
 
 
 def test_judge_does_not_flag_the_best_move():
@@ -168,7 +169,7 @@ def test_judge_needs_the_drop_clear_of_the_noise():
     assert not j.clear and j.verdict is None
     assert j.drop > 80
     assert "too close to call" in j.text and "point" not in j.text
-    assert f"{round(100 * j.played.win_chance)}% against {round(100 * j.best.win_chance)}%" in j.text
+    assert "the coach's first choice, to place a worker at the King's Storehouse" in j.text
 
 
 def test_judge_rejects_an_illegal_move():
@@ -298,8 +299,12 @@ def test_review_of_a_solo_game_with_a_what_if_edit():
     edit_at = next(i for i, st in enumerate(steps) if "edit" in st)
     rev = coach.review(s, seconds_per_move=None, max_samples=2, search_iterations=16)
     assert len(rev.chances) == len(steps) + 1
-    assert rev.chances[edit_at + 1] == archwk.analysis.win_chances(
-        archwk.replay(dict(s.record(), actions=steps[:edit_at + 1])))
+    edited = archwk.replay(dict(s.record(), actions=steps[:edit_at + 1]))
+    # the edited position's chances: the coach's look at it where it judged the move there
+    # (its first choice's chances), else the model's
+    own = rev.valued.get(edit_at + 1)
+    assert rev.chances[edit_at + 1] == (list(own.best.chances) if own else archwk.analysis.win_chances(edited))
+    assert rev.chances[edit_at] != rev.chances[edit_at + 1]
     assert all(p == 0 and i != edit_at for i, p, _ in rev.judged)
     assert len(rev.players) == 2 and rev.players[1] == s.players[1].name
 
@@ -312,10 +317,11 @@ def test_a_move_rated_at_least_as_high_as_the_first_choice_is_called_as_good():
     played = coach.Choice(a, str(a), 0.55, 0.5, 0.6, "", 10)
     first = coach.Choice(b, str(b), 0.52, 0.47, 0.57, "", 10)
     text = coach._judgement(s, None, 0.0, played, first, False).text
-    assert text.startswith(f"{played.label} was a good choice: a 55% chance to win, as good as")
-    assert "52%" in text and "the best found" not in text
+    assert text.startswith(f"{played.label} was a good choice, as good as the coach's first choice")
+    assert "better" not in text
+    # a small drop with no verdict: still a good choice, no figure that could differ from the bar's
     worse = dataclasses.replace(played, win_chance=0.50)
-    assert "the best found" in coach._judgement(s, None, 2.0, worse, first, False).text
+    assert coach._judgement(s, None, 2.0, worse, first, False).text.startswith(f"{played.label} was a good choice")
     # a drop that would be a verdict but is not clear of the noise: too close to call
     unclear = coach._judgement(s, None, 6.0, dataclasses.replace(played, win_chance=0.46), first, False)
     assert unclear.too_close and "too close to call" in unclear.text
@@ -362,3 +368,88 @@ def test_the_only_choice_says_when_an_apprentice_could_be_discarded_too():
     discard = Action("discard_apprentice", card=3)
     (why,) = _worded([(mines, 0.4)], ranked=False, legal=[mines, discard])
     assert why == "the only choice here apart from discarding an apprentice; your chance to win is 40%."
+
+
+# --------------------------------------------------------------------------- one voice (issue 24)
+
+def _mid(seed=3, decisions=60):
+    s = _play(archwk.new_game(3, seed=seed), decisions)
+    while len(s.legal_actions()) < 3:
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_a_hint_and_the_judgement_of_each_of_its_choices_are_one_look():
+    """Issue 24: the judgement ranks a move among the same choices the hint shows, with the
+    same chances; each choice the hint offers can be judged; the hint's first choice is never
+    judged worse than another."""
+    s = _mid()
+    top = coach.hint(s, k=3, seed=5, **FAST)
+    for c in top:
+        j = coach.judge(s, c.action, seed=5, **FAST)
+        assert j.best.action == top[0].action and j.best.win_chance == top[0].win_chance
+        shown = {x.action: x.win_chance for x in j.choices}
+        assert all(shown[h.action] == h.win_chance for h in top)  # the hint's own chances
+        assert j.played.win_chance == c.win_chance
+        if c.action == top[0].action:
+            assert j.verdict is None and j.drop == 0 and "first choice too" in j.text
+    # a move the hint did not offer is valued on the same samples and ranked after the hint's
+    other = next(a for a in coach._side(s).candidates(s, s.legal_actions()) if a not in [c.action for c in top])
+    j = coach.judge(s, other, seed=5, **FAST)
+    assert [x.action for x in j.choices[:3]] == [c.action for c in top] and j.choices[3].action == other
+    assert j.played.n == j.best.n  # as many samples as the first choice: a paired comparison
+
+
+def test_the_position_chances_are_those_of_the_coachs_first_choice():
+    """Issue 24: a position's chances (the bar's) are those after the coach's first choice, so
+    the hint's first choice shows the bar's chance for the mover; they sum to 1 over the seats."""
+    s = _mid(seed=4)
+    look = coach.assess(s, seed=2, **FAST)
+    first = look.hint()[0]
+    assert look.chances == first.chances
+    assert len(first.chances) == 3 and abs(sum(first.chances) - 1) < 1e-9
+    assert first.chances[s.current_player] == first.win_chance
+    assert coach.assess(s, seed=2, **FAST) is look  # asked again: the same look
+    assert coach.assess(s, seed=3, **FAST) is not look
+
+
+def test_a_review_keeps_the_judgements_made_during_play_and_gives_their_chances():
+    """Issue 24: the review says what the page said (the judgements made while playing are kept)
+    and its chart gives the looks' chances; a judgement of another move than the game's is refused."""
+    s = _play(archwk.new_game(2, seed=8), 12)
+    states = archwk.games.load_record(s.record(), states=True).states
+    steps = s.record()["actions"]
+    i = next(k for k in range(len(steps)) if len(states[k].legal_actions()) > 2)
+    j = coach.judge(states[i], _action_at(states[i], steps[i]), seed=1, **FAST)
+    rev = coach.review(s, seconds_per_move=None, max_samples=2, search_iterations=8, known={i: j})
+    assert rev.valued[i] is j
+    assert rev.chances[i] == list(j.best.chances)
+    if i + 1 not in rev.valued:
+        assert rev.chances[i + 1] == list(j.played.chances)
+    wrong = coach.judge(states[i], next(a for a in states[i].legal_actions() if a != j.played.action), seed=1,
+                        **FAST)
+    with pytest.raises(ValueError, match=f"step {i} is of another move"):
+        coach.review(s, seconds_per_move=None, max_samples=2, search_iterations=8, known={i: wrong})
+    with pytest.raises(ValueError, match="step 999"):
+        coach.review(s, seconds_per_move=None, max_samples=2, search_iterations=8, known={999: j})
+
+
+def _action_at(state, step):
+    """The legal action of `state` a record's step names."""
+    return next(a for a in state.legal_actions() if state.apply(a).record()["actions"][-1] == step)
+
+
+def test_chances_near_certain_are_said_as_the_bar_says_them():
+    """Issue 24: a lost position reads 'under 1%' in the hint as on the bar, never '0%'."""
+    from archwk.kit.chance_words import a_chance, chance_words, pct, range_words
+    assert pct(0.002) == chance_words(0.002) == "under 1%"
+    assert pct(0.9991) == "over 99%" and pct(0.0) == "0%" and pct(1.0) == "100%"
+    assert range_words(0.0, 0.003) == "quite sure of it"
+    assert a_chance(pct(0.002)) == "a less than 1% chance" and a_chance("11%") == "an 11% chance"
+    s = _load("last_turn_storehouse")
+    ev = coach._Evaluator(s, 0)
+    claims = ev.claims([(s.legal_actions()[0], 0.997), (s.legal_actions()[1], 0.003)], True)
+    assert claims[0].chance_text == "over 99%" and claims[1].chance_text == "under 1%"
+    words = s.game.explainer.coach
+    said = words.choice_reason(claims[1])
+    assert "less than 1% chance" in said and " 0%" not in said and "over 99%" in said

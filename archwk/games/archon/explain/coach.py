@@ -20,6 +20,7 @@ from ....kit import chance_words as _words
 from ....kit.chance_words import VERDICT_PLURALS as _VERDICT_PLURALS
 from ....kit.chance_words import (
     VERDICT_WORDS,
+    a_chance,
     chance_words,
     chances_sentence,
     pct,
@@ -48,27 +49,28 @@ def choice_reason(claim) -> str:
     from an `archwk.ai.coach.ChoiceClaim`: in the search's order (`ranked`: the
     first is the one to play, even where the quick estimate puts another level or
     ahead) or best first by win chance."""
-    m = claim.chance
+    m, mt = claim.chance, claim.chance_text or f"{claim.chance}%"
     if claim.other is None:
-        return f"the only choice here; your chance to win is {m}%."
+        return f"the only choice here; your chance to win is {mt}."
     other, n = _q(str(claim.other)), claim.other_chance
+    nt = claim.other_text or f"{n}%"
     ranked = claim.ranked
     if claim.rank == 0:
         if m > n:
-            return f"your best chance to win here, {m}%; the next best is {other}, at {n}%."
+            return f"your best chance to win here, {mt}; the next best is {other}, at {nt}."
         if ranked and m < n:
-            return (f"the choice a deeper look prefers, although the quick estimate gives it a {m}% "
-                    f"chance to win, against {n}% for {other}.")
+            return (f"the choice a deeper look prefers, although the quick estimate gives it "
+                    f"{a_chance(mt)} to win, against {nt} for {other}.")
         if ranked:
-            return (f"your best chance to win here, {m}%; {other} is as good by the quick "
+            return (f"your best chance to win here, {mt}; {other} is as good by the quick "
                     "estimate, but a deeper look prefers this one.")
-        return f"your best chance to win here, {m}%, as good as {other}."
+        return f"your best chance to win here, {mt}, as good as {other}."
     if n > m:
-        return f"a {m}% chance to win; the best choice found is {other}, at {n}%."
+        return f"{a_chance(mt)} to win; the best choice found is {other}, at {nt}."
     if not ranked or n == m:
-        return (f"a {m}% chance to win, as good as {other}"
+        return (f"{a_chance(mt)} to win, as good as {other}"
                 f"{', but a deeper look prefers that one' if ranked else ''}.")
-    return (f"a {m}% chance to win by the quick estimate, against {n}% for {other}, "
+    return (f"{a_chance(mt)} to win by the quick estimate, against {nt} for {other}, "
             "but a deeper look prefers that one.")
 
 
@@ -126,8 +128,8 @@ def review_done(marked: int, exercises: int) -> str:
 
 def exercise_prompt(name: str, played, best) -> str:
     """An exercise's task: find a better move than the one `played` (a valued choice)."""
-    return (f"{name} to move: find a better choice than “{played.label}”, which gave a "
-            f"{pct(played.win_chance)} chance to win (the best choice found gives {pct(best.win_chance)}).")
+    return (f"{name} to move: find a better choice than “{played.label}”, which gave "
+            f"{a_chance(pct(played.win_chance))} to win (the best choice found gives {pct(best.win_chance)}).")
 
 
 def exercise_answer(outcome: str, mine, best, why_not: str | None = None) -> str:
