@@ -203,15 +203,21 @@ def test_compare_actions_lists_every_choice_best_first():
     assert apps.compare_actions(archwk.new_game(2, seed=1).view(0)) == []
 
 
-def test_compare_actions_with_the_monte_carlo_evaluation():
+def test_compare_actions_with_the_coachs_evaluation():
+    """Issue 24 (one voice): the table's chances are the coach's look at the position, the
+    same figures its hint gives there (same seed and budget), for every legal choice."""
+    from archwk.analysis import hint
     state = apps.sample_position()
-    values = apps.evaluate(state, rollouts=4)
+    values = apps.evaluate(state, samples=3, seed=2)
     assert set(values) == set(state.legal_actions())
+    for c in hint(state, k=3, seconds=None, max_samples=3, seed=2):
+        assert values[c.action].win_rate == c.win_chance and values[c.action].win_ci == (c.low, c.high)
     rows = apps.compare_actions(state, values)
     keys = [(-r["value"].win_rate, -r["value"].mean_vp) for r in rows]
     assert keys == sorted(keys)
     html = apps.comparison_html(state, values)
-    assert "Win chance" in html and "4 Monte Carlo rollouts" in html
+    assert "Win chance" in html and "VP two rounds on" in html and "the coach's" in html
+    assert "rollouts" not in html
 
 
 def _virtue_and_debts_said(texts: list[str], name: str) -> tuple[int, int]:
@@ -291,7 +297,7 @@ def test_whatif_row_and_what_happens_at_once_agree():
 def test_whatif_app_evaluates_on_demand_or_automatically():
     app = apps.WhatIfApp(auto=False)
     assert "Win chance" not in app.table.value
-    app.rollouts.value = 30
+    app.thinking.value = 1.0
     assert app.figure is None  # no chart (and no second plotly.js) before an evaluation
     app.evaluate_button.click()
     assert app.error.value == "" and "Win chance" in app.table.value

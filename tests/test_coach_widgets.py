@@ -514,3 +514,34 @@ def test_the_review_lists_the_judged_moves_in_words():
     assert WORDS.judgement_text(j, with_verdict=False) in words
     assert f"{WORDS.verdict_counts({j.verdict: 1})}" in words
 
+
+
+def test_every_chance_shown_for_one_position_is_the_same():
+    """Issue 24 (one voice): at one position the bar (for the mover), the hint, the Evaluate
+    tab's chart and the judgement of a hinted move give the same chances: one look."""
+    from widgets.explorer import TAB_EVALUATE
+    ex = explorer(seats=["person"] * 3)
+    s = ex.state
+    p = s.current_player
+    ex.coach.ask_hint()
+    ex.coach.wait()
+    hinted = ex.coach.hint_panel.choices
+    assert len(hinted) == 3
+    # the bar: the position's chances are those of the coach's first choice
+    assert ex.coach.bar.chances == list(hinted[0].chances)
+    assert ex.coach.bar.chances[p] == hinted[0].win_chance
+    # the Evaluate tab: every legal choice, the hint's with the hint's chances
+    ex.show_tab(TAB_EVALUATE)
+    values = {v.action: v for v in ex.evaluation.evaluate()}
+    assert set(values) == set(s.legal_actions())
+    for c in hinted:
+        assert values[c.action].win_rate == c.win_chance
+    # a judgement of the hint's second choice ranks it among the same choices, same chances
+    second = hinted[1]
+    ex.choose(second.action)
+    ex.coach.wait()
+    _p, j = ex.coach.judgement_for()
+    assert j.best.action == hinted[0].action and j.best.win_chance == hinted[0].win_chance
+    assert j.played.win_chance == second.win_chance
+    # and the position it leads to shows the chances found for that move
+    assert ex.coach.bar.chances == list(second.chances)

@@ -597,7 +597,7 @@ def test_explorer_evaluates_moves_as_a_chart():
     assert ex.evaluation.figure is None  # no second plotly figure until asked
     ex.show_tab(TAB_EVALUATE)
     assert ex.evaluation.state is ex.state
-    values = ex.evaluation.evaluate(rollouts=4)
+    values = ex.evaluation.evaluate(extra=0.2)
     assert isinstance(ex.evaluation.figure, go.FigureWidget)
     assert len(values) == len(ex.state.legal_actions())
     bars = ex.evaluation.figure.data[0]

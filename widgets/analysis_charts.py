@@ -33,7 +33,8 @@ def _wrap(text: str, width: int = 42) -> str:
     return "<br>".join(textwrap.wrap(text, width)) or text
 
 
-def evaluation_chart(values, *, title: str | None = None) -> go.Figure:
+def evaluation_chart(values, *, title: str | None = None, vp_title: str = "Expected VP",
+                     samples_word: str = "rollouts") -> go.Figure:
     """Win chance and expected VP of each action (`archwk.analysis.evaluate_actions`),
     best first, with their 95 % intervals as error bars. Move labels are
     wrapped, never cut; the two panels are far enough apart that their axis
@@ -41,14 +42,14 @@ def evaluation_chart(values, *, title: str | None = None) -> go.Figure:
     vals = sorted(values, key=lambda v: (v.win_rate, v.mean_vp))
     labels = [_wrap(v.label) for v in vals]
     fig = make_subplots(rows=1, cols=2, shared_yaxes=True, horizontal_spacing=0.08,
-                        subplot_titles=("Win chance", "Expected VP"))
+                        subplot_titles=("Win chance", vp_title))
     fig.add_trace(go.Bar(
         y=labels, x=[v.win_rate for v in vals], orientation="h", name="win chance", marker_color="#4c78a8",
         error_x=dict(type="data", symmetric=False, array=[v.win_ci[1] - v.win_rate for v in vals],
                      arrayminus=[v.win_rate - v.win_ci[0] for v in vals]),
         customdata=[[v.label, v.n, v.win_ci[0], v.win_ci[1]] for v in vals],
         hovertemplate="%{customdata[0]}<br>win %{x:.1%} (95%: %{customdata[2]:.1%}-%{customdata[3]:.1%})"
-                      "<br>%{customdata[1]} rollouts<extra></extra>"), row=1, col=1)
+                      f"<br>%{{customdata[1]}} {samples_word}<extra></extra>"), row=1, col=1)
     fig.add_trace(go.Scatter(
         y=labels, x=[v.mean_vp for v in vals], mode="markers", name="expected VP", marker=dict(size=9, color="#f58518"),
         error_x=dict(type="data", symmetric=False, array=[v.vp_ci[1] - v.mean_vp for v in vals],
@@ -62,7 +63,7 @@ def evaluation_chart(values, *, title: str | None = None) -> go.Figure:
     fig.update_yaxes(automargin=True, tickfont=dict(size=11))
     n = vals[0].n if vals else 0
     rows = sum(label.count("<br>") + 1 for label in labels)
-    fig.update_layout(title=title or f"Move evaluation ({n} rollouts per action)", showlegend=False,
+    fig.update_layout(title=title or f"Move evaluation ({n} {samples_word} per action)", showlegend=False,
                       height=max(260, 16 * rows + 12 * len(vals) + 120), margin=dict(l=10, r=20, t=60, b=30))
     return fig
 

@@ -1,7 +1,8 @@
-"""Move evaluation on screen: Monte Carlo win chance and expected VP of each
-legal action (`archwk.analysis.evaluate_actions`, from the mover's view only),
-drawn as a plotly chart. The chart widget is made on the first evaluation, so
-a page that never evaluates loads no second copy of plotly.js."""
+"""Move evaluation on screen: the coach's chance to win after each legal choice and the
+mover's score two rounds on, drawn as a plotly chart. The chances come from the coach's one
+look at the position (`archwk.analysis.assess`, from the mover's view only): the same as its
+hint, its judgement and the bar give there (issue 24). The chart widget is made on the first
+evaluation, so a page that never evaluates loads no second copy of plotly.js."""
 from __future__ import annotations
 
 import time
@@ -16,6 +17,39 @@ if TYPE_CHECKING:
     from archwk.analysis import ActionValue
 
 
+#: the coach's extra time to value the choices its hint did not (the menu of the evaluation)
+THINKING = (("1 s more (quick)", 1.0), ("3 s more", 3.0), ("10 s more (thorough)", 10.0))
+#: the chart's and the table's names for the figures of `coach_values`
+VP_TITLE = "VP two rounds on"
+SAMPLES_WORD = "sample games"
+
+
+def coach_values(state, *, seconds: float | None = None, seed: int = 0, samples: int | None = None,
+                 extra: float = 1.0) -> list[ActionValue]:
+    """Every legal choice at `state`, valued by the coach's look at the position (the one
+    its hint and judgement use with the same `seconds` and `seed`; `samples`: that many
+    sample games a choice whatever the time), the choices the look had not valued with
+    `extra` seconds more; as ActionValues: the chance to win with its 95 % range, the
+    mover's score as if the game ended two rounds on (the end of the sample games), and
+    the sample games behind them. In the coach's order (its first choice first)."""
+    from archwk.analysis import ActionValue, assess
+
+    from .coach import HINT_SECONDS
+    if state is None or state.is_over or state.is_view:
+        raise ValueError("Nothing to evaluate: the game is over or this is a player's view")
+    if samples is None:
+        look = assess(state, seconds=HINT_SECONDS if seconds is None else seconds, seed=seed)
+        choices = look.compare(extra)
+    else:
+        look = assess(state, seconds=None, max_samples=samples, seed=seed)
+        choices = look.compare()
+    out = []
+    for c in choices:
+        m, lo, hi, _n = look.later_vp(c.action)
+        out.append(ActionValue(c.action, c.label, c.win_chance, (c.low, c.high), m, (lo, hi), c.n))
+    return out
+
+
 def draw_evaluation(figure, box, values, *, title: str | None = None):
     """Draw ActionValues as the evaluation chart into `figure`, a FigureWidget made
     (and put in `box`) on first use; no values clears it. Returns the figure."""
@@ -24,7 +58,7 @@ def draw_evaluation(figure, box, values, *, title: str | None = None):
             figure.data = []
         return figure
     from .analysis_charts import evaluation_chart
-    fig = evaluation_chart(list(values), title=title)
+    fig = evaluation_chart(list(values), title=title, vp_title=VP_TITLE, samples_word=SAMPLES_WORD)
     if figure is None:
         from .figure import Figure
         figure = Figure(fig)
@@ -38,17 +72,20 @@ def draw_evaluation(figure, box, values, *, title: str | None = None):
 
 
 class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
-    """A button, a rollouts choice and the chart for one position at a time."""
+    """A button, the coach's extra time and the chart for one position at a time. Its
+    chances are the coach's (`coach_values`): with the explorer's coach (`coach`, set by
+    the explorer) its seed and budget, so the chart agrees with the hint and the bar."""
 
-    ROLLOUTS = (("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300))
+    THINKING = THINKING
 
-    def __init__(self, state=None, rollouts: int = 30, seed: int = 0):
+    def __init__(self, state=None, seed: int = 0):
         self.state = state
         self.seed = seed
+        self.coach = None  # the explorer's Coach, if it has one
         self.values: list[ActionValue] | None = None  # the ActionValues shown, for `state`
         self.button = ipywidgets.Button(description="Evaluate the choices", style=strong_button(),
-                                        tooltip="Monte Carlo rollouts from the mover's view")
-        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=rollouts, description="Rollouts",
+                                        tooltip="the coach values every choice, as in its hint")
+        self.thinking = ipywidgets.Dropdown(options=self.THINKING, value=1.0, description="Time",
                                             layout=ipywidgets.Layout(width="270px"))
         self.status = ipywidgets.HTML()
         self.error = ipywidgets.HTML()
@@ -56,7 +93,7 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
         self.figure = None
         self.button.on_click(self._on_click)
         super().__init__(children=[
-            ipywidgets.HBox([self.button, self.rollouts, self.status],
+            ipywidgets.HBox([self.button, self.thinking, self.status],
                             layout=ipywidgets.Layout(align_items="center")),
             self.error, self.chart])
         self.set_state(state)
@@ -71,14 +108,14 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
         can = state is not None and not state.is_over and not state.is_view
         self.button.disabled = not can
 
-    def evaluate(self, rollouts: int | None = None):
-        """Evaluate every legal action of the position shown and draw the chart."""
-        from archwk.analysis import evaluate_actions
+    def evaluate(self, extra: float | None = None):
+        """Value every legal choice of the position shown (the coach's look) and draw the chart."""
         s = self.state
-        if s is None or s.is_over or s.is_view:
-            raise ValueError("Nothing to evaluate: the game is over or this is a player's view")
         t0 = time.perf_counter()
-        self.values = evaluate_actions(s, rollouts=rollouts or self.rollouts.value, seed=self.seed)
+        coach = self.coach
+        self.values = coach_values(s, seconds=getattr(coach, "hint_seconds", None),
+                                   seed=getattr(coach, "seed", self.seed), samples=getattr(coach, "samples", None),
+                                   extra=self.thinking.value if extra is None else extra)
         self.figure = draw_evaluation(self.figure, self.chart, self.values, title=s.prompt)
         self.status.value = (f"<span style='color:#666'>{len(self.values)} choices, "
                              f"done in {time.perf_counter() - t0:.1f} s</span>")

@@ -175,6 +175,7 @@ class GameExplorer(ShowsErrors, ipywidgets.VBox):
         if coach:
             from .coach import Coach
             self.coach = Coach(self, **(coach if isinstance(coach, dict) else {}))
+            self.evaluation.coach = self.coach  # its chances: the coach's look, as the hint's
             side.children = (side.children[0], self.coach.side, *side.children[1:])
         tabs = [self.players_panel, self.score, self.editor, files, self.evaluation]
         self.tabs = ipywidgets.Tab(children=tabs + ([self.coach.review_box] if self.coach else []))

@@ -259,6 +259,7 @@ class _Evaluator:
         self._bases: dict[int, GameState] = {}
         self.values: dict[Action, list[float]] = {}
         self.vectors: dict[Action, list[list[float]]] = {}
+        self.leaf_vp: dict[Action, list[float]] = {}  # the mover's score as if the game ended, at each sample's end
         self.vp_now: dict[Action, int] = {}
         first = self.det.sample(random.Random(self._seed(0)))
         self._bases[0] = self.quiet(first)  # no event log: the same positions
@@ -314,6 +315,7 @@ class _Evaluator:
         leaf = self._play_out(s, random.Random(self._seed(j) ^ _ROLLOUT_SALT))
         vec = win_chances(leaf)
         self.vectors.setdefault(a, []).append(vec)
+        self.leaf_vp.setdefault(a, []).append(float(leaf.game.final_scores(leaf)[self.player].total))
         vals.append(vec[self.player])
 
     def mean_vector(self, a: Action) -> tuple[float, ...]:
@@ -507,6 +509,23 @@ class Assessment:
             self.seconds * (1 - SEARCH_SHARE) if seconds is None else seconds)
         ev.run(new, k=len(new), seconds=budget, max_samples=min(n, self.max_samples), forced=new,
                since=time.perf_counter())
+
+    def compare(self, seconds: float | None = None) -> list[Choice]:
+        """Every legal choice valued on this look (those the look had not valued yet on the
+        same samples, within `seconds`), in the coach's order: the search's (its first choice
+        first), the choices it does not weigh (Architects' free apprentice discards) last."""
+        self.value(self.ev.legal, seconds)
+        return self.valued_choices()
+
+    def later_vp(self, action: Action) -> tuple[float, float, float, int]:
+        """(mean, low, high, n): the mover's score as if the game ended where the samples of
+        `action` stop (two rounds on), with its 95 % interval."""
+        xs = self.ev.leaf_vp.get(action, [])
+        if len(xs) < 2:
+            m = sum(xs) / len(xs) if xs else 0.0
+            return m, m, m, len(xs)
+        m, (lo, hi) = mean_ci(xs)
+        return m, lo, hi, len(xs)
 
     def judge(self, action: Action) -> Judgement:
         """The judgement of `action` at this position (valued here if it was not)."""

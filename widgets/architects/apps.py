@@ -18,6 +18,7 @@ import ipywidgets
 
 import archwk
 from archwk import GameState
+from archwk.kit.chance_words import pct
 
 from ..archon.pages import PAGES as ARCHON_PAGES
 from ..archon.text import PAGE_NOTE as ARCHON_NOTE
@@ -248,11 +249,13 @@ def _resources_line(before, after) -> str:
     return ", ".join(parts) or "no change yet"
 
 
-def evaluate(state: GameState, rollouts: int = 100, seed: int = 0) -> dict:
-    """{action: archwk.analysis.ActionValue} for the player to move: Monte Carlo
-    rollouts from that player's view only (issue 6's move evaluation)."""
-    from archwk.analysis import evaluate_actions
-    return {v.action: v for v in evaluate_actions(state, rollouts=rollouts, seed=seed)}
+def evaluate(state: GameState, extra: float = 1.0, seed: int = 0, seconds: float | None = None,
+             samples: int | None = None) -> dict:
+    """{action: archwk.analysis.ActionValue} for the player to move: the coach's look at the
+    position (`widgets.evaluation.coach_values`, from that player's view only), so the
+    table's chances are the hint's, the judgement's and the bar's (issue 24)."""
+    from ..evaluation import coach_values
+    return {v.action: v for v in coach_values(state, seconds=seconds, seed=seed, samples=samples, extra=extra)}
 
 
 def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
@@ -295,8 +298,8 @@ def _value_cells(v) -> str:
     if v is None:
         return "<td></td><td></td>"
     lo, hi = v.win_ci
-    return (f"<td style='text-align:right' title='95% interval {lo:.0%} to {hi:.0%}, {v.n} rollouts'>"
-            f"{v.win_rate:.0%}</td><td style='text-align:right' title='95% interval {v.vp_ci[0]:.1f} to "
+    return (f"<td style='text-align:right' title='likely between {pct(lo)} and {pct(hi)}, {v.n} sample games'>"
+            f"{pct(v.win_rate)}</td><td style='text-align:right' title='95% interval {v.vp_ci[0]:.1f} to "
             f"{v.vp_ci[1]:.1f}'>{v.mean_vp:.1f}</td>")
 
 
@@ -309,7 +312,7 @@ def comparison_html(state: GameState, values: dict | None = None) -> str:
     who = state.players[state.current_player].name
     mc = bool(values)
     head = ("<tr><th>Choice</th><th>Changes for the chooser</th><th>Projected VP</th><th>Δ VP</th>"
-            + ("<th>Win chance</th><th>Expected VP</th>" if mc else "") + "<th>What happens at once</th></tr>")
+            + ("<th>Win chance</th><th>VP two rounds on</th>" if mc else "") + "<th>What happens at once</th></tr>")
     body = "".join(
         f"<tr><td>{esc(r['label'])}</td><td>{esc(r['change'])}</td>"
         f"<td style='text-align:right'>{r['vp_after']}</td>"
@@ -320,10 +323,9 @@ def comparison_html(state: GameState, values: dict | None = None) -> str:
     how = ("Projected VP: the score if the game ended right after the choice (follow-up decisions not yet "
            "made).")
     if values:
-        n = next(iter(values.values())).n
-        how += (f" Win chance and expected VP: {n} Monte Carlo rollouts per choice from {esc(who)}'s view "
-                "(hidden cards are sampled, never read), each played on for a few rounds by a rule-of-thumb "
-                "policy; hover for the 95% intervals.")
+        how += (f" Win chance: the coach's, as its hint and the bar give it, from {esc(who)}'s view (hidden "
+                "cards are sampled, never read): each choice is played on for two rounds in many sample games. "
+                "VP two rounds on: the score as if the game ended there. Hover for the likely range.")
     return (f'<div class="archwk-compare" style="font-size:12px"><p><b>{esc(state.prompt)}</b> · '
             f"{len(rows)} choices for {esc(who)}, best first. {how}</p>"
             "<style>.archwk-compare table{border-collapse:collapse}.archwk-compare td,.archwk-compare th"
@@ -335,13 +337,12 @@ class WhatIfApp(ipywidgets.VBox):
     """A `widgets.GameExplorer` (with its what-if editor and save/load) and a
     table comparing every legal choice at the position shown; the table
     follows the explorer (choices, history steps, edits, loads). It includes the
-    Monte Carlo evaluation (win chance, expected VP): at every position when
-    "Evaluate automatically" is ticked (the default, 30 rollouts: about half a
-    second), else when the button is pressed. The evaluation chart is drawn
+    coach's evaluation (win chance, VP two rounds on: `evaluate`, the coach's look at
+    the position, so the chances are its hint's and the bar's): at every position when
+    "Evaluate automatically" is ticked (the default: the coach's second, and one more for
+    the choices its hint does not show), else when the button is pressed. The evaluation chart is drawn
     once "Show the chart" is ticked: a second plotly figure on the page (its
     own copy of plotly.js) would double the page's first render."""
-
-    ROLLOUTS = (("30 rollouts (quick)", 30), ("100 rollouts", 100), ("300 rollouts (slow)", 300))
 
     def __init__(self, state: GameState | None = None, auto: bool = True, **kwargs):
         from ..explorer import GameExplorer
@@ -355,11 +356,12 @@ class WhatIfApp(ipywidgets.VBox):
             self.explorer.refresh()
         self.table = ipywidgets.HTML()
         self.table.add_class("archwk-compare-table")
-        self.rollouts = ipywidgets.Dropdown(options=self.ROLLOUTS, value=30, description="Rollouts",
+        from ..evaluation import THINKING
+        self.thinking = ipywidgets.Dropdown(options=THINKING, value=1.0, description="Time",
                                             layout=ipywidgets.Layout(width="270px"))
         from ..coach import strong_button  # white on dark blue: the "info" style's white on cyan reads at 2:1
-        self.evaluate_button = ipywidgets.Button(description="Evaluate with rollouts", style=strong_button(),
-                                                 tooltip="Monte Carlo: play each choice on many times",
+        self.evaluate_button = ipywidgets.Button(description="Ask the coach", style=strong_button(),
+                                                 tooltip="the coach values every choice, as in its hint",
                                                  layout=ipywidgets.Layout(width="auto"))
         self.auto = ipywidgets.Checkbox(value=auto, description="Evaluate automatically", indent=False,
                                         layout=ipywidgets.Layout(width="190px"))
@@ -373,12 +375,12 @@ class WhatIfApp(ipywidgets.VBox):
         self.show_chart.observe(self._on_change, names="value")
         self.evaluate_button.on_click(self._on_evaluate)
         self.auto.observe(self._on_change, names="value")
-        self.rollouts.observe(self._on_rollouts, names="value")
+        self.thinking.observe(self._on_thinking, names="value")
         self.explorer.slider.observe(self._on_change, names=["value", "max"])
         self.explorer.editor.apply_button.on_click(self._on_change)
         super().__init__(children=[
             self.explorer, ipywidgets.HTML("<h2 style='font-size:16px'>Compare the choices here</h2>"),
-            ipywidgets.HBox([self.evaluate_button, self.rollouts, self.auto, self.show_chart, self.status],
+            ipywidgets.HBox([self.evaluate_button, self.thinking, self.auto, self.show_chart, self.status],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.error, self.table, self.chart], **kwargs)
         self._refresh()
@@ -404,12 +406,16 @@ class WhatIfApp(ipywidgets.VBox):
         self.figure = draw_evaluation(self.figure, self.chart, shown)
 
     def evaluate(self) -> dict:
-        """Run the Monte Carlo evaluation of the position shown and show it."""
+        """The coach's evaluation of the position shown (its look: the explorer's coach's seed
+        and budget), shown."""
         import time
         s = self.explorer.state
         t0 = time.perf_counter()
         self.status.value = "<i>evaluating…</i>"
-        self.values, self._values_for = evaluate(s, rollouts=self.rollouts.value), s
+        coach = self.explorer.coach
+        self.values = evaluate(s, self.thinking.value, seed=coach.seed, seconds=coach.hint_seconds,
+                               samples=coach.samples)
+        self._values_for = s
         self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
         self.update()
         return self.values
@@ -420,8 +426,8 @@ class WhatIfApp(ipywidgets.VBox):
         self.evaluate()
 
     @guarded
-    def _on_rollouts(self, _change=None) -> None:
-        self._values_for = None  # evaluated with another number of rollouts
+    def _on_thinking(self, _change=None) -> None:
+        self._values_for = None  # the other choices valued with another time
         self._on_change()
 
     @guarded
