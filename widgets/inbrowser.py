@@ -14,7 +14,8 @@ from .links import in_browser
 BROWSER_LIMITS = (
     "This page runs entirely in your browser: nothing is sent to a server. Batch simulations over "
     "several processes and Dask clusters (the <code>archwk simulate</code> command) need archwk "
-    "installed on a computer; the coach thinks for the same time here but, Python in a browser being slower, its chances rest on fewer sample games."
+    "installed on a computer; the coach thinks for the same time here but, Python in a browser "
+    "being slower, its chances rest on fewer sample games."
 )
 
 
