@@ -6,7 +6,7 @@ evaluation, so a page that never evaluates loads no second copy of plotly.js."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
@@ -81,7 +81,7 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
     def __init__(self, state=None, seed: int = 0):
         self.state = state
         self.seed = seed
-        self.coach = None  # the explorer's Coach, if it has one
+        self.coach: Any = None  # the explorer's Coach, if it has one
         self.values: list[ActionValue] | None = None  # the ActionValues shown, for `state`
         self.button = ipywidgets.Button(description="Evaluate the choices", style=strong_button(),
                                         tooltip="the coach values every choice, as in its hint")

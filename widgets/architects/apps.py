@@ -413,6 +413,7 @@ class WhatIfApp(ipywidgets.VBox):
         t0 = time.perf_counter()
         self.status.value = "<i>evaluating…</i>"
         coach = self.explorer.coach
+        assert coach is not None  # the what-if page's explorer has its coach
         self.values = evaluate(s, self.thinking.value, seed=coach.seed, seconds=coach.hint_seconds,
                                samples=coach.samples)
         self._values_for = s
