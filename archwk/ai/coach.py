@@ -153,6 +153,9 @@ class Judgement:
     text: str
     choices: tuple[Choice, ...] = ()
     too_close: bool = False
+    #: what the rules say the move throws away, in the game's words (the game's "move_facts"):
+    #: the verdict is at least the one they earn, whatever the chances
+    facts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -537,7 +540,8 @@ class Assessment:
         choices = self.valued_choices()
         best = choices[0]
         played = next(c for c in choices if c.action == action)
-        if played.action == best.action:
+        facts = ev.side.move_facts(ev.view, action)
+        if played.action == best.action and not facts:
             return _judgement(ev.view, None, 0.0, played, best, False, tuple(choices))
         diff, lo, _hi = ev.paired(best.action, action)
         drop = max(0.0, 100 * (best.win_chance - played.win_chance))
@@ -547,7 +551,12 @@ class Assessment:
             for name, threshold in VERDICTS:
                 if 100 * diff >= threshold and drop >= threshold:
                     verdict = name
-        return _judgement(ev.view, verdict, drop, played, best, clear, tuple(choices))
+        names = [name for name, _ in VERDICTS]
+        for v, _sentence in facts:  # what the rules say it throws away: at least that verdict
+            if verdict is None or names.index(v) > names.index(verdict):
+                verdict = v
+        return _judgement(ev.view, verdict, drop, played, best, clear, tuple(choices),
+                          tuple(sentence for _, sentence in facts))
 
 
 #: the last looks of `assess`: (state, seed, budget) -> Assessment; the state is kept, so its id is not reused
@@ -615,11 +624,11 @@ def judge(state: GameState, action: Action, *, seconds: float | None = 1.0, seed
 
 
 def _judgement(state: GameState, verdict: str | None, drop: float, played: Choice, best: Choice, clear: bool,
-               choices: tuple[Choice, ...] = ()) -> Judgement:
+               choices: tuple[Choice, ...] = (), facts: tuple[str, ...] = ()) -> Judgement:
     """A Judgement from its figures, its sentence worded by the explainer of
     `state`'s game."""
     too_close = verdict is None and not clear and drop >= VERDICTS[0][1] and played.action != best.action
-    j = Judgement(verdict, drop, played, best, clear, "", choices, too_close)
+    j = Judgement(verdict, drop, played, best, clear, "", choices, too_close, facts)
     return dataclasses.replace(j, text=_words(state).judgement_text(j))
 
 

@@ -43,6 +43,10 @@ role                   what it is                                  without it
 "turn_of"              ``state -> hashable``: the turn a decision   a turn lasts while the same
                        belongs to (the coach plays the rest of      seat decides
                        the mover's turn greedily)
+"move_facts"           ``(state, action) -> [(verdict, sentence)]``: none: the coach judges
+                       what the rules say a move throws away       by the chances alone
+                       (the coach's judgement names it and gives
+                       at least that verdict)
 "winchance_features"   ``state -> one row of floats per seat``      (no win-chance model)
 "winchance_weights"    the model's weights, one per feature
 =====================  ==========================================  ==========================
@@ -109,6 +113,10 @@ def softmax(xs: Sequence[float], temperature: float = 1.0) -> list[float]:
     return [e / tot for e in ex]
 
 
+def _no_facts(state, action) -> list:
+    return []
+
+
 class PlaySide:
     """The roles of one game (see the module text), each resolved once, with
     the defaults for those it does not name."""
@@ -136,6 +144,7 @@ class PlaySide:
         self.closing_weight: Callable = get("closing_weight", _zero)
         self.closing_plan = get("closing_plan", None)
         self.turn_of: Callable = get("turn_of", _no_turns)
+        self.move_facts: Callable = get("move_facts", _no_facts)
 
     def seats(self, state) -> list[int]:
         """The seats that take decisions."""

@@ -140,6 +140,10 @@ def judgement_text(judgement, *, with_verdict: bool = True, name: Callable[[str]
     leaves out the leading verdict word (a page shows it beside the sentence already)."""
     played, best, verdict = judgement.played, judgement.best, judgement.verdict
     mine = name(played.label)
+    facts = getattr(judgement, "facts", ())
+    if verdict is not None and facts:  # what the rules say the move throws away
+        text = f"{mine}: {'; '.join(facts)}."
+        return f"{verdict_word(verdict)}: {text}" if with_verdict else text
     if played.action == best.action:
         return f"{mine} was the coach's first choice too."
     if verdict is not None:

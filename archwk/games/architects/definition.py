@@ -76,6 +76,8 @@ GAME = Game(
         "leave_to_heuristic": "archwk.games.architects.play.roles:leave_to_heuristic",
         # the closing plan past the bots' stalemate turn
         "backstop": "archwk.games.architects.play.roles:backstop",
+        # what the rules say a move throws away (the coach's judgement names it)
+        "move_facts": "archwk.games.architects.play.facts:move_facts",
         # the seats that take decisions (not the Byzantine opponent)
         "bot_seats": "archwk.games.architects.play.roles:bot_seats",
         # the expert's leaf value, its lookahead, placement prior and long-game ramp

@@ -1,0 +1,130 @@
+"""What the rules say a move throws away, for the coach's judgement (role "move_facts" of
+`archwk.ai.roles`): facts a learner can check on the table, each with the verdict it earns
+at least, worded for the player who moves.
+
+The coach's chances rest on sample games a few rounds long, read by a model of public
+figures only: a loss that shows later (a building that can no longer be built) can hide in
+them. These facts name such losses from the mover's own cards:
+
+* discarding an apprentice (rulebook, the Workshop: "you may discard at any time") whose
+  skill no other apprentice of yours has, while buildings in your hand need that skill
+  (rulebook, the Guildhall: a building needs "at least 1 hired Apprentice with each matching
+  symbol"): a mistake, a blunder when every building in your hand needs it (two or more).
+
+>>> import archwk
+>>> s = archwk.new_game(2, seed=1)
+>>> move_facts(s, s.legal_actions()[0])
+[]
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ....kit.errors import ArchwkError
+from .. import cards
+from ..engine import NATIVE_DISCARD
+from ..explain.words import plural
+
+_NUMBER = {2: "both", 3: "all three", 4: "all four", 5: "all five"}
+
+
+def _apprentice(card_id: int):
+    return cards.APPRENTICES[card_id - 1]
+
+
+def move_facts(state, action) -> list[tuple[str, str]]:
+    """[(verdict, sentence)]: what `action` (legal at `state`, seen from the mover's view)
+    throws away by the rules; empty when nothing is clear."""
+    if getattr(action, "kind", None) != "discard_apprentice" or state.is_over:
+        return []
+    if state.pending and state.pending[-1].kind in NATIVE_DISCARD:  # a forced discard (hiring at the limit, Graveyard)
+        return []
+    p = state.current_player
+    pl = state.players[p]
+    card = _apprentice(action.card)
+    others = [_apprentice(i) for i in pl.apprentice_ids if i != action.card]  # each card is one of a kind
+    hand = [cards.building(n) for n in pl.hand]
+    out = []
+    for skill in sorted(card.skills):
+        if any(skill in o.skills for o in others):
+            continue
+        needing = [b for b in hand if skill in b.skills]
+        if not needing:
+            continue
+        word = skill.capitalize()
+        if len(needing) == len(hand) and len(hand) >= 2:
+            verdict = "blunder"
+            what = f"{_NUMBER.get(len(hand), f'all {len(hand)}')} buildings in your hand need {word}"
+        elif len(needing) == 1:
+            verdict = "mistake"
+            what = f"the {needing[0].name} in your hand needs {word}"
+        else:
+            verdict = "mistake"
+            what = f"{plural(len(needing), 'building')} in your hand need {word}"
+        out.append((verdict, f"{what}, and the {card.name} is your only {word} apprentice"))
+    return out
+
+
+# --------------------------------------------------------------------------- the blunder set
+
+#: hand-built positions with a clearly losing move, for the coach's tests and exercises
+BLUNDERS_PATH = Path(__file__).resolve().parent.parent / "data" / "blunders.json"
+_VERDICTS = ("mistake", "blunder")
+
+
+class BlunderDataError(ArchwkError):
+    """The blunder set is malformed (the message names the file, the entry and the field)."""
+
+
+@dataclass(frozen=True)
+class Blunder:
+    """A position (`state`), its clearly losing move (`action`), the verdict it earns at
+    least, what it is (`about`) and, where the rules say why, the reason the coach must name
+    (`why`, empty where only the chances show it)."""
+    name: str
+    verdict: str
+    about: str
+    why: str
+    state: Any
+    action: Any
+
+
+def blunders(path: Path | str = BLUNDERS_PATH) -> list[Blunder]:
+    """The blunder set, each position replayed through the rules and its move checked legal;
+    `BlunderDataError` names the file, entry and field of any mistake."""
+    from ....games import load_record
+    from ..actions import Action
+    path = Path(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise BlunderDataError(f"{path.name}: cannot read the blunder set ({err})") from None
+    if not isinstance(doc, dict) or doc.get("version") != 1 or not isinstance(doc.get("positions"), list):
+        raise BlunderDataError(f"{path.name}: expected {{'version': 1, 'positions': [...]}}")
+    out = []
+    for k, entry in enumerate(doc["positions"]):
+        where = f"{path.name}: positions[{k}]"
+
+        def field(name, kind, e=entry, where=where):
+            v = e.get(name) if isinstance(e, dict) else None
+            if not isinstance(v, kind):
+                raise BlunderDataError(f"{where}: field {name!r} must be a {kind.__name__}")
+            return v
+        name = field("name", str)
+        where = f"{path.name}: positions[{k}] ({name})"
+        verdict = field("verdict", str, where=where)
+        if verdict not in _VERDICTS:
+            raise BlunderDataError(f"{where}: field 'verdict' must be one of {', '.join(_VERDICTS)}")
+        try:
+            state = load_record(field("record", dict, where=where)).state
+            action = Action.from_dict(field("move", dict, where=where))
+        except ArchwkError as err:
+            raise BlunderDataError(f"{where}: field 'record' or 'move': {err}") from None
+        if action not in state.legal_actions():
+            raise BlunderDataError(f"{where}: field 'move': {action} is not legal in the position")
+        out.append(Blunder(name, verdict, field("about", str, where=where), field("why", str, where=where),
+                           state, action))
+    return out

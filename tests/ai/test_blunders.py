@@ -1,0 +1,81 @@
+"""Issue 24: blunders are caught. A set of hand-built positions with a clearly losing move
+is kept as data (archwk/games/architects/data/blunders.json); the coach's judgement calls
+each a mistake or a blunder, names the rule's reason where the rules give one, and the
+game review lists it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from archwk.ai import coach
+from archwk.games.architects.play.facts import BLUNDERS_PATH, BlunderDataError, blunders, move_facts
+
+FAST = {"seconds": None, "max_samples": 6, "search_iterations": 40}
+REVIEW = {"seconds_per_move": None, "max_samples": 2, "search_iterations": 8}
+ORDER = {"inaccuracy": 0, "mistake": 1, "blunder": 2}
+SET = blunders()
+
+
+def test_the_set_holds_each_kind_of_blunder():
+    assert len(SET) >= 4 and len({b.name for b in SET}) == len(SET)
+    assert any(b.action.kind == "discard_apprentice" for b in SET)
+    assert any(not b.why for b in SET)  # some only the chances show
+
+
+@pytest.mark.parametrize("b", SET, ids=[b.name for b in SET])
+def test_the_judgement_calls_each_a_mistake_or_blunder_and_names_why(b):
+    j = coach.judge(b.state, b.action, **FAST)
+    assert j.verdict is not None and ORDER[j.verdict] >= ORDER[b.verdict]
+    assert j.text.startswith(j.verdict.capitalize())
+    if b.why:  # rulebook, the Workshop ("you may discard at any time") and construction's skills
+        assert b.why in j.text and j.facts == (b.why,)
+    # the coach's own first choice is never that move
+    assert j.best.action != b.action
+
+
+@pytest.mark.parametrize("b", SET[:2] + SET[-1:], ids=[b.name for b in SET[:2] + SET[-1:]])
+def test_the_review_lists_it(b):
+    played = b.state.apply(b.action)
+    p = b.state.current_player
+    rev = coach.review(played, players=[p], **REVIEW)
+    step = len(played.record()["actions"]) - 1
+    hit = [(i, j) for i, q, j in rev.judged if i == step]
+    assert hit and hit[0][1].played.action == b.action and ORDER[hit[0][1].verdict] >= ORDER[b.verdict]
+
+
+def test_a_discard_that_loses_nothing_names_no_fact():
+    """The same position with a second Tiling apprentice: discarding the Merchant throws
+    nothing away by the rules (rulebook: construction needs at least 1 apprentice of each skill)."""
+    b = SET[0]
+    s = b.state.edit(b.state.current_player, apprentices=[16, 2])  # two Tiling apprentices
+    discard = next(a for a in s.legal_actions() if a.kind == "discard_apprentice" and a.card == 16)
+    assert move_facts(s, discard) == []
+    assert move_facts(s.view(s.current_player), discard) == []
+    # a placement is never a fact's matter
+    assert move_facts(b.state, next(a for a in b.state.legal_actions() if a.kind == "place")) == []
+
+
+def test_a_malformed_blunder_set_is_refused_naming_the_entry_and_field(tmp_path):
+    doc = json.loads(BLUNDERS_PATH.read_text())
+    bad = tmp_path / "b.json"
+    doc["positions"][1]["verdict"] = "oops"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(BlunderDataError, match=r"positions\[1\] \(discard_the_tiling.*field 'verdict'"):
+        blunders(bad)
+    doc = json.loads(BLUNDERS_PATH.read_text())
+    doc["positions"][0]["move"] = {"kind": "place", "location": "guildhall", "oops": 1}
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(BlunderDataError, match=r"positions\[0\].*field 'record' or 'move'|field 'move'"):
+        blunders(bad)
+    bad.write_text("[]")
+    with pytest.raises(BlunderDataError, match="version"):
+        blunders(bad)
+
+
+def test_the_words_of_a_fact_are_the_games_own():
+    b = SET[0]
+    (verdict, sentence), = move_facts(b.state, b.action)
+    assert verdict == "blunder"
+    assert sentence == "both buildings in your hand need Tiling, and the Merchant is your only Tiling apprentice"
+    assert "16" not in sentence
