@@ -561,7 +561,7 @@ class Assessment:
 
 #: the last looks of `assess`: (state, seed, budget) -> Assessment; the state is kept, so its id is not reused
 _LOOKS: dict[tuple, tuple[GameState, Assessment]] = {}
-_LOOKS_KEPT = 24
+_LOOKS_KEPT = 8  # each holds its sample games (a few MB at most): a page keeps a few
 _LOOKS_LOCK = threading.Lock()
 
 
