@@ -1,0 +1,116 @@
+"""Is a short hint as good as a long one? (issue 24, "faster advice")
+
+On a fixed set of positions (heuristic self-play of 2 to 4 players, seeds no model is
+trained on, at a placement with at least three choices the coach weighs, spread over the
+game), a long look (`--reference` seconds, default 8) is the reference: its first choice,
+and its chance for every choice. For each budget (`--budgets`, default 1 and 2 seconds)
+the hint's first choice is compared with it:
+
+* agreement: how often the hint's first choice is the reference's;
+* regret: the reference's chance of its first choice less its chance of the hint's first
+  choice, in percentage points (0 when they agree), mean and worst.
+
+With `--share` the search's share of the time (`archwk.ai.coach.SEARCH_SHARE`) is varied
+too. The coach's budgets are time: run it on a quiet machine (the load is printed).
+
+    .venv/bin/python benchmarks/bench_advice.py --positions 30
+    .venv/bin/python benchmarks/bench_advice.py --positions 30 --budgets 1 2 --share 0.5 0.7 --json out.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+BASE_SEED = 31_000  # the win-chance model trains on seeds 1.. and is checked on 777
+
+
+def positions(n: int, game: str = "architects") -> list:
+    """`n` positions: seed BASE_SEED + i, 2 to 4 players, a random point of the game."""
+    import archwk
+    from archwk.ai.bots import HeuristicBot
+    from archwk.ai.roles import PlaySide
+    out = []
+    i = 0
+    while len(out) < n:
+        seed = BASE_SEED + i
+        i += 1
+        rng = random.Random(seed)
+        players = 2 + i % 3
+        s = archwk.new_game(players, seed=seed, game=game)
+        bots = [HeuristicBot(seed + k) for k in range(players)]
+        side = PlaySide(s.game)
+        target = rng.randint(30, 60 * players)
+        k = 0
+        while not s.is_over:
+            if k >= target and not side.leave_to_heuristic(s) \
+                    and len(side.candidates(s, s.legal_actions())) >= 3:
+                break
+            s = s.apply(bots[s.current_player].choose(s))
+            k += 1
+        if not s.is_over:
+            out.append(s)
+    return out
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=int, default=30)
+    ap.add_argument("--game", default="architects")
+    ap.add_argument("--reference", type=float, default=8.0, help="seconds of the reference look")
+    ap.add_argument("--budgets", type=float, nargs="+", default=[1.0, 2.0])
+    ap.add_argument("--share", type=float, nargs="+", default=None, help="the search's share(s) of the time")
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args(argv)
+    from archwk.ai import coach
+    pos = positions(args.positions, args.game)
+    shares = args.share or [coach.SEARCH_SHARE]
+    variants = [(b, sh) for sh in shares for b in args.budgets]
+    rows = {v: [] for v in variants}
+    print(f"{len(pos)} positions of {args.game}; reference {args.reference:g} s; load {load():.1f}")
+    t0 = time.time()
+    for i, s in enumerate(pos):
+        coach.SEARCH_SHARE = 0.5
+        ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
+        ref_first = ref.hint(1)[0]
+        for b, sh in variants:
+            coach.SEARCH_SHARE = sh
+            top = coach.hint(s, k=1, seconds=b, seed=i)[0]
+            coach.SEARCH_SHARE = 0.5
+            ref.value([top.action], seconds=2.0)
+            mine = next(c for c in ref.valued_choices() if c.action == top.action)
+            regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
+            rows[(b, sh)].append({"agree": top.action == ref_first.action, "regret": regret})
+        marks = []
+        for b, sh in variants:
+            last = rows[(b, sh)][-1]
+            marks.append(f"{b:g}s/{sh:g}: " + ("=" if last["agree"] else "-%.1f" % last["regret"]))
+        print(f"  {i + 1}/{len(pos)}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
+    out = {"positions": len(pos), "reference_s": args.reference, "game": args.game, "load_end": round(load(), 1),
+           "minutes": round((time.time() - t0) / 60, 1), "results": []}
+    print("\nbudget  share  agreement  mean regret  worst regret")
+    for (b, sh), rs in rows.items():
+        agree = sum(r["agree"] for r in rs) / len(rs)
+        reg = [r["regret"] for r in rs]
+        print(f"{b:5.1f}s  {sh:5.2f}  {agree:8.0%}  {statistics.mean(reg):9.2f}  {max(reg):10.1f}")
+        out["results"].append({"seconds": b, "search_share": sh, "agreement": round(agree, 3),
+                               "mean_regret_points": round(statistics.mean(reg), 2),
+                               "worst_regret_points": round(max(reg), 1)})
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
