@@ -96,7 +96,7 @@ def main(argv=None) -> None:
         marks = []
         for b, sh in variants:
             last = rows[(b, sh)][-1]
-            marks.append(f"{b:g}s/{sh:g}: " + ("=" if last["agree"] else "-%.1f" % last["regret"]))
+            marks.append(f"{b:g}s/{sh:g}: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
         print(f"  {i + 1}/{len(pos)}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
     out = {"positions": len(pos), "reference_s": args.reference, "game": args.game, "load_end": round(load(), 1),
            "minutes": round((time.time() - t0) / 60, 1), "results": []}

@@ -89,10 +89,11 @@ app"""),
 A position from the middle of a 3-player game. Change it in the **What-if editor** tab, or load a
 saved game in the **Save / load** tab; step through the history with the slider. The table below
 compares every legal choice at the position shown: what it does at once, how the projected score
-of the player choosing moves (the score if the game ended right after it), and, by Monte Carlo
-rollouts from that player's view (hidden cards are sampled, never peeked at), the chance of
-winning and the expected VP a few rounds later. The coach above the board shows each player's chance
-to win, a **Hint** and a judgement of each move; the **Game review** tab charts the whole game."""),
+of the player choosing moves (the score if the game ended right after it), and the coach's
+chance of winning after each choice, from that player's view (hidden cards are sampled, never
+peeked at), with the score two rounds later. They are the chances its **Hint**, its judgement of
+each move and the bar above the board give for the same position; the **Game review** tab charts
+the whole game."""),
         ("code", """from widgets.architects.apps import WhatIfApp
 
 app = WhatIfApp()
