@@ -540,8 +540,9 @@ class Assessment:
         choices = self.valued_choices()
         best = choices[0]
         played = next(c for c in choices if c.action == action)
-        facts = ev.side.move_facts(ev.view, action)
-        if played.action == best.action and not facts:
+        # what the rules say the move throws away (never said of the coach's own first choice)
+        facts = ev.side.move_facts(ev.view, action) if action != best.action else []
+        if played.action == best.action:
             return _judgement(ev.view, None, 0.0, played, best, False, tuple(choices))
         diff, lo, _hi = ev.paired(best.action, action)
         drop = max(0.0, 100 * (best.win_chance - played.win_chance))

@@ -79,3 +79,36 @@ def test_the_words_of_a_fact_are_the_games_own():
     assert verdict == "blunder"
     assert sentence == "both buildings in your hand need Tiling, and the Merchant is your only Tiling apprentice"
     assert "16" not in sentence
+
+
+def test_capturing_your_own_workers_is_a_fact_only_when_it_wins_nothing():
+    """Rulebook, the Town Centre: captured own workers go back to the supply. With plenty
+    there and another player's group to capture instead, taking one's own back wins nothing."""
+    b = next(x for x in SET if x.name == "capture_own_workers")
+    s, own = b.state, b.action
+    p = s.current_player
+    (verdict, sentence), = move_facts(s, own)
+    assert verdict == "mistake" and "from the Quarry" in sentence and "could be captured instead" in sentence
+    other = next(a for a in s.legal_actions() if a.kind == "capture" and a.target != p)
+    assert move_facts(s, other) == []  # capturing another player's group: no fact
+    assert move_facts(s, next(a for a in s.legal_actions() if a.kind == "stop")) == []
+
+
+@pytest.mark.parametrize("supply", [4, 5])
+def test_a_supply_running_low_makes_taking_your_workers_back_no_mistake(supply):
+    import archwk
+    from archwk.ai.bots import HeuristicBot
+    s = archwk.new_game(["Ann", "Ben", "Cy"], seed=21)
+    bots = [HeuristicBot(i) for i in range(3)]
+    while not (s.decision == "place" and s.current_player == 0 and len(s.history) > 40):
+        s = s.apply(bots[s.current_player].choose(s))
+    s = s.edit(workers_at={"quarry": {0: 2, 1: 2}})
+    s = s.edit(0, silver=max(3, s.players[0].silver))
+    # the workers beyond `supply` + 1 wait at the Forest (the placement at the Town Centre takes one)
+    extra = s.players[0].workers_in_supply - (supply + 1)
+    from archwk.games.architects.constants import OPEN_INDEX
+    s = s.edit(workers_at={"forest": {0: s.board[OPEN_INDEX["forest"]][0] + extra}})
+    s = s.apply(next(a for a in s.legal_actions() if a.kind == "place" and a.location == "town_centre"))
+    assert s.players[0].workers_in_supply == supply
+    own = next(a for a in s.legal_actions() if a.kind == "capture" and a.target == 0 and a.location == "quarry")
+    assert bool(move_facts(s, own)) == (supply >= 5)

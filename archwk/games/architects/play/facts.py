@@ -6,6 +6,8 @@ The coach's chances rest on sample games a few rounds long, read by a model of p
 figures only: a loss that shows later (a building that can no longer be built) can hide in
 them. These facts name such losses from the mover's own cards:
 
+* capturing your own workers at the Town Centre (rulebook: they go back to your supply)
+  while your supply holds plenty and another player's workers could be captured: a mistake;
 * discarding an apprentice (rulebook, the Workshop: "you may discard at any time") whose
   skill no other apprentice of yours has, while buildings in your hand need that skill
   (rulebook, the Guildhall: a building needs "at least 1 hired Apprentice with each matching
@@ -25,6 +27,8 @@ from typing import Any
 
 from ....kit.errors import ArchwkError
 from .. import cards
+from ..constants import LOCATION_NAMES, OPEN_INDEX
+from ..core import capture_location_limit, capture_targets
 from ..engine import NATIVE_DISCARD
 from ..explain.words import plural
 
@@ -35,10 +39,19 @@ def _apprentice(card_id: int):
     return cards.APPRENTICES[card_id - 1]
 
 
+#: own workers in the supply from which taking back more is no help (a worker a turn is placed)
+_PLENTY = 5
+
+
 def move_facts(state, action) -> list[tuple[str, str]]:
     """[(verdict, sentence)]: what `action` (legal at `state`, seen from the mover's view)
     throws away by the rules; empty when nothing is clear."""
-    if getattr(action, "kind", None) != "discard_apprentice" or state.is_over:
+    kind = getattr(action, "kind", None)
+    if state.is_over:
+        return []
+    if kind == "capture":
+        return _capture_facts(state, action)
+    if kind != "discard_apprentice":
         return []
     if state.pending and state.pending[-1].kind in NATIVE_DISCARD:  # a forced discard (hiring at the limit, Graveyard)
         return []
@@ -66,6 +79,28 @@ def move_facts(state, action) -> list[tuple[str, str]]:
             what = f"{plural(len(needing), 'building')} in your hand need {word}"
         out.append((verdict, f"{what}, and the {card.name} is your only {word} apprentice"))
     return out
+
+
+def _capture_facts(state, action) -> list[tuple[str, str]]:
+    """Capturing your own workers (rulebook, the Town Centre: they go back to your supply)
+    with plenty in your supply, while another player's group could be captured (and sold or
+    kept from them): a Silver and a capture for nothing."""
+    p = state.current_player
+    if action.target != p:
+        return []
+    pl = state.players[p]
+    if pl.workers_in_supply < _PLENTY:
+        return []
+    dec = state.pending[-1]
+    used = dec.data.locations
+    others = [(loc, o) for loc, o in capture_targets(state, p, used, capture_location_limit(state)) if o != p]
+    if not others:
+        return []
+    n = state.board[OPEN_INDEX[action.location]][p]
+    where = LOCATION_NAMES[action.location]
+    return [("mistake", f"it only takes {n} of your own workers back from the {where} to your supply, "
+                        f"which holds {pl.workers_in_supply} already, while another player's workers could be "
+                        "captured instead")]
 
 
 # --------------------------------------------------------------------------- the blunder set
