@@ -128,6 +128,10 @@ def test_hint_shows_three_legal_choices_with_chance_range_and_why():
         assert c.why.startswith(c.label) and words.count(c.label) == 1
         rest = c.why[len(c.label):].lstrip(",:; ")
         assert rest and rest[:1].upper() + rest[1:] in words
+        # the sample games its chance rests on, readable from the page (the static site's benchmark
+        # compares them with CPython's): the library's count for this choice
+        assert 1 <= c.n <= SAMPLES
+        assert re.findall(r'data-samples="(\d+)"', text.value) == [str(c.n)]
     assert "best choices for" in hp.status.value and s.players[s.current_player].name in hp.status.value
 
 
@@ -303,6 +307,10 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
     assert sentence in line and "lower than the coach's first choice" in line
     # the library's sentence, but for the leading verdict word (shown beside it, in the verdict's colour)
     assert expected.text == f"{WORDS.verdict_word(expected.verdict)}: {sentence}"
+    # the sample games behind it, readable from the page: the first choice's and the move's
+    html = ex.coach.judgement.value
+    assert re.search(r'class="archwk-judgement"', html)
+    assert re.findall(r'data-(?:played-)?samples="(\d+)"', html) == [str(expected.best.n), str(expected.played.n)]
     # a bot's moves are never judged
     assert list(ex.coach.judgements) == [id(ex.session.states[1])]
     ex.session.set_seat(p, "random")
