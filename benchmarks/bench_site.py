@@ -346,7 +346,7 @@ def main(argv=None) -> int:
         result.setdefault("coach", {})[game] = coach_summary(m, cpython_hints(m["records"]))
         result["coach"][game]["load_before_after"] = result["coach_load"][game] + [round(os.getloadavg()[0], 2)]
     result["pages"] = {name: {key: (statistics.median([v[key] for v in vs]) if vs[0][key] is not None else None)
-                              for key in vs[0]} for name, vs in visits.items()}
+                              for key in vs[0]} for name, vs in visits.items() if vs}
     if clicks:
         result["click_ms"] = {"p50": round(bb.pct(clicks, 0.5)), "p95": round(bb.pct(clicks, 0.95)),
                               "max": round(max(clicks)), "n": len(clicks), "coach": not args.no_coach,
@@ -359,8 +359,9 @@ def main(argv=None) -> int:
         print(json.dumps(result))
         return 0
     print(f"site: {result['site_mb']} MB" + (f", built in {result['build_s']} s" if "build_s" in result else ""))
-    print(f"{'page':10s} {'usable':>7s} {'runtime':>8s} {'wheels':>7s} {'kernel':>7s} {'cells':>6s} {'board':>6s}"
-          f" {'wheel MB':>9s}   (seconds from opening; median of {args.runs})")
+    if result["pages"]:
+        print(f"{'page':10s} {'usable':>7s} {'runtime':>8s} {'wheels':>7s} {'kernel':>7s} {'cells':>6s} {'board':>6s}"
+              f" {'wheel MB':>9s}   (seconds from opening; median of {args.runs})")
     for name, p in result["pages"].items():
         cols = [p[k] for k in ("usable_s", "runtime_s", "wheels_s", "kernel_s", "cells_s", "board_s")]
         print(f"{name:10s} " + " ".join(f"{c:7.1f}" if c is not None else "      -" for c in cols)
