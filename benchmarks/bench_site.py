@@ -301,6 +301,9 @@ def coach_summary(m: dict, cpy: list[dict]) -> dict:
         "cpython_hint_ms": _stats([c["ms"] for c in cpy]),
         "cpython_samples_first": _stats([c["samples"][0] for c in cpy]),
         "cpython_samples_all": _stats([x for c in cpy for x in c["samples"]]),
+        # at each position, the browser's sample games of the first choice over CPython's
+        "samples_ratio_p50": round(statistics.median(h["samples"][0] / max(1, c["samples"][0])
+                                                     for h, c in zip(m["hints"], cpy)), 2),
     }
 
 
@@ -376,7 +379,8 @@ def main(argv=None) -> int:
         print(f"  hint: choices shown {c['hint_ms']['p50']} / {c['hint_ms']['max']} ms; sample games of the first "
               f"choice {c['hint_samples_first']['p50']} (max {c['hint_samples_first']['max']}); under CPython "
               f"{c['cpython_hint_ms']['p50']} ms, {c['cpython_samples_first']['p50']} "
-              f"(max {c['cpython_samples_first']['max']})")
+              f"(max {c['cpython_samples_first']['max']}); the browser's over CPython's at the same position: "
+              f"{c['samples_ratio_p50']} (p50)")
         print(f"  a move: board answers {c['move_ms']['p50']} / {c['move_ms']['max']} ms; its judgement shown "
               f"{c['judged_ms']['p50']} / {c['judged_ms']['max']} ms ({c['judged_samples']['p50']} sample games), "
               f"{c['judged_after_hint_ms']['p50']} / {c['judged_after_hint_ms']['max']} ms after a hint there")
