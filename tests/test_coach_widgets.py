@@ -259,6 +259,23 @@ def test_in_the_browser_moves_in_a_row_are_answered_and_the_latest_is_judged(pag
     assert judged == [second]
 
 
+def test_in_the_browser_the_coach_says_what_differs_there(page_loop, monkeypatch):
+    """Issue 24: on the static site the coach's side of the board says what differs in the
+    visitor's browser (fewer sample games in the same time; a click waits while it judges);
+    not under Voila or JupyterLab."""
+    import sys
+
+    from widgets.inbrowser import COACH_IN_BROWSER
+    ex = explorer(loop=page_loop)
+    assert ex.coach.browser_note.value == "" and ex.coach.browser_note not in ex.coach.side.children
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    ex = explorer(loop=page_loop)
+    note = ex.coach.browser_note
+    assert note in ex.coach.side.children
+    assert text_of(note.value) == COACH_IN_BROWSER
+    assert "fewer sample games" in COACH_IN_BROWSER and "a click made while it judges" in COACH_IN_BROWSER
+
+
 def test_no_hint_for_another_players_view():
     ex = explorer()
     p = ex.state.current_player

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import ipywidgets
 
 from .a11y import strong_button
+from .inbrowser import coach_notice_html
 from .palette import MUTED_TEXT, ink, seat_symbol
 from .text import ShowsErrors, colour, error_html, esc, guarded, plain_text, seat_mark
 
@@ -857,7 +858,11 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         self.judgement = ipywidgets.HTML()
         self.judgement.add_class("archwk-live")  # a new judgement is read out (widgets.a11y)
         self.judgement_note = ipywidgets.HTML()
-        self.side = ipywidgets.VBox([self.judgement, self.judgement_note, self.hint_panel, self.error])
+        #: on the static site: what differs for the coach in the visitor's browser (empty elsewhere)
+        self.browser_note = ipywidgets.HTML(coach_notice_html())
+        self.browser_note.add_class("archwk-coach-note")
+        self.side = ipywidgets.VBox([self.judgement, self.judgement_note, self.hint_panel, self.error]
+                                    + ([self.browser_note] if self.browser_note.value else []))
         #: the Game review tab's content: the ReviewPanel, made when first shown or asked for (`review`)
         self.review_box = ipywidgets.VBox()
         self._review: ReviewPanel | None = None
