@@ -1,7 +1,7 @@
 """The static site in Chromium: build time and size, each page's time to usable and where
 it goes, and a board click's latency (the site's sibling of benchmarks/bench_browser.py).
 
-    .venv/bin/python benchmarks/bench_site.py [--site DIR] [--runs 2] [--clicks 20] [--json]
+    .venv/bin/python benchmarks/bench_site.py [--site DIR] [--runs 2] [--clicks 20] [--coach N] [--json]
 
 Without --site the site is built first (`bash scripts/kit site` into a temporary folder).
 Each visit is a first visit (a fresh browser context: nothing cached). A page is *usable*
@@ -20,6 +20,15 @@ answered by one board update), from the button's click to plotly's redraw of the
 bench_browser.py measures it under Voila. Medians are printed with the machine's load
 (`uptime`'s 1-minute average, before and after): on a shared 2-core machine other work
 slows Python in the page down. Results also go to artifacts/bench_site.json.
+
+With `--coach N` the coach is timed in each game's explorer (`--games`), a hot-seat game so
+that every move is a person's and judged: N times, Hint (from the click to its choices shown,
+and the sample games each choice rests on, read from the rows' data-samples), a move at that
+position (the board's answer, then the judgement line: it reuses the hint's look), and a move
+where no hint was asked (its judgement's own look; the page's Python is asked a trivial question
+just after the coach begins judging: how long a click made then waits). The same positions
+(their records) are then given to the coach under CPython in this process, with the page's
+budget and seed, for its time and sample games. `--runs 0 --clicks 0` times the coach alone.
 """
 from __future__ import annotations
 
