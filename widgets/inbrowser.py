@@ -5,7 +5,7 @@ In a web page Python has one thread and no processes: batch simulation over seve
 processes (`archwk simulate --jobs N`) and Dask clusters (`--scheduler`) need Python
 installed on a computer. Everything on the pages (lessons, games, bots, what-if
 evaluation) runs in the page, a little slower than on a server: the coach thinks for the
-same time there on about two thirds of the sample games (`benchmarks/bench_site.py --coach`),
+same time there on roughly three quarters of the sample games (`benchmarks/bench_site.py --coach`),
 which its game pages say beside the Hint button (`coach_notice_html`).
 """
 from __future__ import annotations
@@ -17,13 +17,13 @@ BROWSER_LIMITS = (
     "This page runs entirely in your browser: nothing is sent to a server. Batch simulations over "
     "several processes and Dask clusters (the <code>archwk simulate</code> command) need archwk "
     "installed on a computer; the coach thinks for the same time here but, Python in a browser "
-    "being slower, its chances rest on fewer sample games (about two thirds as many)."
+    "being slower, its chances rest on fewer sample games (roughly three quarters as many)."
 )
 
 #: what differs for the coach in the browser, said beside its Hint button on the site's game pages
 COACH_IN_BROWSER = (
     "In your browser the coach thinks for the same second as on a computer, but Python runs slower here, "
-    "so its chances rest on fewer sample games (about two thirds as many) and are a little less sure. "
+    "so its chances rest on fewer sample games (roughly three quarters as many) and are a little less sure. "
     "It judges a move once the board has been still for half a second; a click made while it judges "
     "is answered when it is done, within a second."
 )
