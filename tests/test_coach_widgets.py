@@ -128,6 +128,10 @@ def test_hint_shows_three_legal_choices_with_chance_range_and_why():
         assert c.why.startswith(c.label) and words.count(c.label) == 1
         rest = c.why[len(c.label):].lstrip(",:; ")
         assert rest and rest[:1].upper() + rest[1:] in words
+        # the sample games its chance rests on, readable from the page (the static site's benchmark
+        # compares them with CPython's): the library's count for this choice
+        assert 1 <= c.n <= SAMPLES
+        assert re.findall(r'data-samples="(\d+)"', text.value) == [str(c.n)]
     assert "best choices for" in hp.status.value and s.players[s.current_player].name in hp.status.value
 
 
@@ -255,6 +259,23 @@ def test_in_the_browser_moves_in_a_row_are_answered_and_the_latest_is_judged(pag
     assert judged == [second]
 
 
+def test_in_the_browser_the_coach_says_what_differs_there(page_loop, monkeypatch):
+    """Issue 24: on the static site the coach's side of the board says what differs in the
+    visitor's browser (fewer sample games in the same time; a click waits while it judges);
+    not under Voila or JupyterLab."""
+    import sys
+
+    from widgets.inbrowser import COACH_IN_BROWSER
+    ex = explorer(loop=page_loop)
+    assert ex.coach.browser_note.value == "" and ex.coach.browser_note not in ex.coach.side.children
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    ex = explorer(loop=page_loop)
+    note = ex.coach.browser_note
+    assert note in ex.coach.side.children
+    assert text_of(note.value) == COACH_IN_BROWSER
+    assert "fewer sample games" in COACH_IN_BROWSER and "a click made while it judges" in COACH_IN_BROWSER
+
+
 def test_no_hint_for_another_players_view():
     ex = explorer()
     p = ex.state.current_player
@@ -303,6 +324,10 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
     assert sentence in line and "lower than the coach's first choice" in line
     # the library's sentence, but for the leading verdict word (shown beside it, in the verdict's colour)
     assert expected.text == f"{WORDS.verdict_word(expected.verdict)}: {sentence}"
+    # the sample games behind it, readable from the page: the first choice's and the move's
+    html = ex.coach.judgement.value
+    assert re.search(r'class="archwk-judgement"', html)
+    assert re.findall(r'data-(?:played-)?samples="(\d+)"', html) == [str(expected.best.n), str(expected.played.n)]
     # a bot's moves are never judged
     assert list(ex.coach.judgements) == [id(ex.session.states[1])]
     ex.session.set_seat(p, "random")

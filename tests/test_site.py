@@ -284,7 +284,20 @@ def tutorial_answers(page, console, requests) -> None:
     assert page.get_by_role("button", name="✓1").count() == 0
 
 
+def coach_hints(page, console) -> None:
+    """Issue 24: the coach's Hint works in the page (Archon's failed there: its win-chance
+    weights were not in the wheel): its choices show, each resting on some sample games
+    (the rows' data-samples), and the page says what differs for the coach in the browser."""
+    assert "fewer sample games" in page.inner_text(".archwk-coach-note")
+    page.locator("button.archwk-hint").first.click()
+    page.wait_for_selector(".archwk-hint-choice", timeout=STEP_TIMEOUT)
+    samples = page.eval_on_selector_all(".archwk-hint-choice", "rows => rows.map(r => Number(r.dataset.samples))")
+    assert samples and all(n >= 1 for n in samples), samples
+    assert sb.page_problems(page) == [] and console.errors == [], (sb.page_problems(page), console.errors)
+
+
 def explorer_answers(page, console, requests) -> None:
+    coach_hints(page, console)
     play_draft(page, console)
     assert vb.board(page)["workers"].get("quarry", {}).get("0") is None
     b = place(page, "Quarry", "quarry", console)
@@ -340,8 +353,11 @@ def archon_answers(page, console, requests) -> None:
     assert "a player with the box can load the printed values" in vb.body_text(page)
     start = decision_buttons(page, r"^Start with ")
     start.first.wait_for(timeout=STEP_TIMEOUT)
+    coach_hints(page, console)
     title = vb.board(page)["title"]
     click_and_wait(page, start.first, lambda: vb.board(page)["title"] != title, console=console)
+    # the coach judges that move once the page is still (Archon's judgement failed like its hint)
+    page.wait_for_selector(".archwk-judgement", timeout=STEP_TIMEOUT)
 
 
 ANSWERS = {"dashboard": dashboard_answers, "gallery": gallery_answers, "tutorial": tutorial_answers,

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import ipywidgets
 
 from .a11y import strong_button
+from .inbrowser import coach_notice_html
 from .palette import MUTED_TEXT, ink, seat_symbol
 from .text import ShowsErrors, colour, error_html, esc, guarded, plain_text, seat_mark
 
@@ -310,7 +311,10 @@ def choice_html(state, rank: int, choice) -> str:
              f'margin:0 4px"><span style="position:absolute;left:{lo:.1%};width:{max(hi - lo, 0.01):.1%};'
              'top:0;bottom:0;background:#7aa6d6"></span><span style="position:absolute;'
              f'left:calc({wc:.1%} - 1px);width:2px;top:-2px;bottom:-2px;background:#1a4f8b"></span></span>')
-    return (f'<div style="font-size:12px;line-height:1.35"><b>{rank}. {esc(choice.label)}</b><br>'
+    # data-samples: the sample games its chance rests on, for tools reading the page (the static
+    # site's benchmark: fewer in the browser, where Python is slower, in the same time)
+    return (f'<div class="archwk-hint-choice" data-samples="{int(choice.n)}" style="font-size:12px;'
+            f'line-height:1.35"><b>{rank}. {esc(choice.label)}</b><br>'
             f'{esc(words.choice_chance(choice))} {track}'
             f'<span style="color:{MUTED_TEXT}">{esc(words.range_words(lo, hi))}</span><br>'
             f'<i>{esc(choice.after_label or choice.why)}</i></div>')
@@ -422,15 +426,19 @@ def judgement_html(state, player: int, judgement) -> str:
     quieter line too (the explainer's sentence: as good as the coach's choice, or too close
     to call)."""
     words = coach_words(state)
+    # the sample games the move and the coach's first choice were valued on (data-*: for tools reading the page)
+    samples = f'data-samples="{int(judgement.best.n)}" data-played-samples="{int(judgement.played.n)}"'
     if judgement.verdict is None:
         mark, ink_colour = CLOSE_LOOK if judgement.too_close else GOOD_LOOK
-        return (f'<div class="archwk-judgement-good" style="font-size:12px;border-left:4px solid {ink_colour};'
+        return (f'<div class="archwk-judgement archwk-judgement-good" {samples} style="font-size:12px;'
+                f'border-left:4px solid {ink_colour};'
                 f'padding:2px 6px;margin:4px 0"><b style="color:{ink_colour}" aria-hidden="true">{mark}</b> '
                 f'{seat_mark(state, player)} <b>{esc(state.players[player].name)}</b>: '
                 f'{esc(words.judgement_text(judgement))}</div>')
     mark, ink_colour, _ = VERDICT_LOOK[judgement.verdict]
     text = words.judgement_text(judgement, with_verdict=False)
-    return (f'<div style="font-size:13px;border-left:4px solid {ink_colour};padding:2px 6px;margin:4px 0;'
+    return (f'<div class="archwk-judgement" {samples} style="font-size:13px;border-left:4px solid {ink_colour};'
+            f'padding:2px 6px;margin:4px 0;'
             f'background:#fafafa"><b style="color:{ink_colour}">{esc(words.verdict_word(judgement.verdict))} '
             f'{mark}</b> {seat_mark(state, player)} <b>{esc(state.players[player].name)}</b>: {esc(text)}</div>')
 
@@ -850,7 +858,11 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         self.judgement = ipywidgets.HTML()
         self.judgement.add_class("archwk-live")  # a new judgement is read out (widgets.a11y)
         self.judgement_note = ipywidgets.HTML()
-        self.side = ipywidgets.VBox([self.judgement, self.judgement_note, self.hint_panel, self.error])
+        #: on the static site: what differs for the coach in the visitor's browser (empty elsewhere)
+        self.browser_note = ipywidgets.HTML(coach_notice_html())
+        self.browser_note.add_class("archwk-coach-note")
+        self.side = ipywidgets.VBox([self.judgement, self.judgement_note, self.hint_panel, self.error]
+                                    + ([self.browser_note] if self.browser_note.value else []))
         #: the Game review tab's content: the ReviewPanel, made when first shown or asked for (`review`)
         self.review_box = ipywidgets.VBox()
         self._review: ReviewPanel | None = None
