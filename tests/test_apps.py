@@ -308,10 +308,10 @@ def test_whatif_app_evaluates_on_demand_or_automatically():
     app.explorer.decision.buttons[0].click()
     assert len(app.figure.data) == 0  # cleared for the new position
     assert "Win chance" not in app.table.value  # a new position: not evaluated yet
-    app.auto.value = True
-    assert "Win chance" in app.table.value
+    app.auto.value = True  # on the coach's thread: the click is answered first
+    assert app.wait() and "Win chance" in app.table.value
     app.explorer.decision.buttons[0].click()
-    assert "Win chance" in app.table.value and app._values_for is app.explorer.state
+    assert app.wait() and "Win chance" in app.table.value and app._values_for is app.explorer.state
 
 
 def test_whatif_app_follows_the_explorer():

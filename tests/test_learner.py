@@ -374,7 +374,7 @@ def test_evaluation_chart_labels_are_whole_and_panels_apart():
 def test_whatif_page_makes_no_second_figure_until_asked():
     from widgets.architects import apps
     app = apps.WhatIfApp()
-    assert app.values and "Win chance" in app.table.value
+    assert app.wait() and app.values and "Win chance" in app.table.value
     assert app.figure is None and app.chart.children == ()
 
 

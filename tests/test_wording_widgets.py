@@ -124,6 +124,7 @@ def test_gallery_dashboard_and_whatif_words():
                     or "<table><tr><th>#</th><th>Lesson" in c.value]  # the rules notes are about the sources
     bad += check(tab, [])
     app = WhatIfApp()
+    app.wait()
     app.show_chart.value = True
     now = app.explorer.state  # the table says what each choice leads to: the library's words too
     bad += check(app, list(app.explorer.session.states) + [now.apply(a) for a in now.legal_actions()])

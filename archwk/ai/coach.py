@@ -460,6 +460,8 @@ class Assessment:
         if k < 1:
             raise ValueError(f"hint: k must be at least 1, got {k}")
         self.state, self.seed, self.seconds, self.max_samples, self.k = state, seed, seconds, max_samples, k
+        #: one thread at a time works on a look (a page's hint, judgement and tables may share it)
+        self.lock = threading.RLock()
         self.ev = ev = _Evaluator(state, seed)
         self.player = ev.player
         forced = [a for a in forced if a in ev.legal]
@@ -484,7 +486,8 @@ class Assessment:
 
     def valued_choices(self) -> list[Choice]:
         """Every choice valued in this look, the coach's first choice first."""
-        return self.ev.choices(self._rank(self.valued), ranked=True, run=False)
+        with self.lock:
+            return self.ev.choices(self._rank(self.valued), ranked=True, run=False)
 
     def hint(self, k: int | None = None) -> list[Choice]:
         """The first `k` choices (default the look's), as `hint` gives them."""
@@ -498,6 +501,10 @@ class Assessment:
     def value(self, actions: Iterable[Action], seconds: float | None = None) -> None:
         """Value more choices on the same samples (as many as the coach's first choice has,
         within `seconds`, default the look's share for samples)."""
+        with self.lock:
+            self._value(actions, seconds)
+
+    def _value(self, actions: Iterable[Action], seconds: float | None) -> None:
         ev = self.ev
         new = [a for a in dict.fromkeys(actions) if a not in self.valued]
         bad = [a for a in new if a not in ev.legal]
@@ -517,13 +524,15 @@ class Assessment:
         """Every legal choice valued on this look (those the look had not valued yet on the
         same samples, within `seconds`), in the coach's order: the search's (its first choice
         first), the choices it does not weigh (Architects' free apprentice discards) last."""
-        self.value(self.ev.legal, seconds)
-        return self.valued_choices()
+        with self.lock:
+            self.value(self.ev.legal, seconds)
+            return self.valued_choices()
 
     def later_vp(self, action: Action) -> tuple[float, float, float, int]:
         """(mean, low, high, n): the mover's score as if the game ended where the samples of
         `action` stop (two rounds on), with its 95 % interval."""
-        xs = self.ev.leaf_vp.get(action, [])
+        with self.lock:
+            xs = list(self.ev.leaf_vp.get(action, []))
         if len(xs) < 2:
             m = sum(xs) / len(xs) if xs else 0.0
             return m, m, m, len(xs)
@@ -532,6 +541,10 @@ class Assessment:
 
     def judge(self, action: Action) -> Judgement:
         """The judgement of `action` at this position (valued here if it was not)."""
+        with self.lock:
+            return self._judge(action)
+
+    def _judge(self, action: Action) -> Judgement:
         ev = self.ev
         if action not in ev.legal:
             why = self.state.why_illegal(action) if not self.state.is_view else None
@@ -564,6 +577,7 @@ class Assessment:
 _LOOKS: dict[tuple, tuple[GameState, Assessment]] = {}
 _LOOKS_KEPT = 8  # each holds its sample games (a few MB at most): a page keeps a few
 _LOOKS_LOCK = threading.Lock()
+_BUILD_LOCK = threading.Lock()
 
 
 def assess(state: GameState, *, seconds: float | None = 1.0, seed: int = 0, k: int = 3,
@@ -572,17 +586,28 @@ def assess(state: GameState, *, seconds: float | None = 1.0, seed: int = 0, k: i
     """The coach's look at `state` (see `Assessment`), or the one it took before at this
     very position with the same seed and budget (hint and judge share it)."""
     key = (id(state), seed, seconds, max_samples, search_iterations)
-    with _LOOKS_LOCK:
-        hit = _LOOKS.get(key)
-        if hit is not None and hit[0] is state and hit[1].k >= k:
-            _LOOKS[key] = _LOOKS.pop(key)  # the latest used last
-            return hit[1]
-    look = Assessment(state, seconds=seconds, seed=seed, k=k, max_samples=max_samples,
-                      search_iterations=search_iterations, forced=forced)
-    with _LOOKS_LOCK:
-        _LOOKS[key] = (state, look)
-        while len(_LOOKS) > _LOOKS_KEPT:
-            _LOOKS.pop(next(iter(_LOOKS)))
+
+    def kept() -> Assessment | None:
+        with _LOOKS_LOCK:
+            hit = _LOOKS.get(key)
+            if hit is not None and hit[0] is state and hit[1].k >= k:
+                _LOOKS[key] = _LOOKS.pop(key)  # the latest used last
+                return hit[1]
+        return None
+
+    look = kept()
+    if look is not None:
+        return look
+    with _BUILD_LOCK:  # one look at a time: two threads asking for the same position get the same look
+        look = kept()
+        if look is not None:
+            return look
+        look = Assessment(state, seconds=seconds, seed=seed, k=k, max_samples=max_samples,
+                          search_iterations=search_iterations, forced=forced)
+        with _LOOKS_LOCK:
+            _LOOKS[key] = (state, look)
+            while len(_LOOKS) > _LOOKS_KEPT:
+                _LOOKS.pop(next(iter(_LOOKS)))
     return look
 
 

@@ -388,9 +388,43 @@ class WhatIfApp(ipywidgets.VBox):
     def _refresh(self) -> None:
         s = self.explorer.state
         if self.auto.value and not (s.is_over or s.is_view) and self._values_for is not s:
-            self.evaluate()
+            self._evaluate_later(s)
         else:
             self.update()
+
+    def _evaluate_later(self, s: GameState) -> None:
+        """The automatic evaluation: on the coach's thread (in the browser, once the page has
+        been still), so that a click is answered at once; the table shows the chances when
+        the coach is done, if the position is still the one shown."""
+        import time
+
+        from ..coach import QUIET_SECONDS
+        coach = self.explorer.coach
+        assert coach is not None  # the what-if page's explorer has its coach
+        self.update()
+        self.status.value = "<i>the coach is looking at every choice…</i>"
+        t0 = time.perf_counter()
+        extra, seed, seconds, samples = self.thinking.value, coach.seed, coach.hint_seconds, coach.samples
+
+        def done(values) -> None:
+            if self.explorer.state is not s:
+                return
+            self.values, self._values_for = values, s
+            self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
+            self.update()
+
+        def failed(e: BaseException) -> None:
+            from ..text import error_html
+            self.status.value = ""
+            self.error.value = error_html(e)
+
+        coach.jobs.run(lambda: evaluate(s, extra, seed=seed, seconds=seconds, samples=samples), done, failed,
+                       key="compare", delay=QUIET_SECONDS)
+
+    def wait(self, timeout: float = 120.0) -> bool:
+        """Wait for the coach's work started so far (tests, scripts)."""
+        coach = self.explorer.coach
+        return True if coach is None else coach.wait(timeout)
 
     def update(self) -> None:
         s = self.explorer.state
