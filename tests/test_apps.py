@@ -311,6 +311,8 @@ def test_whatif_app_evaluates_on_demand_or_automatically():
     app.auto.value = True  # on the coach's thread: the click is answered first
     assert app.wait() and "Win chance" in app.table.value
     app.explorer.decision.buttons[0].click()
+    # the click is answered at once: the coach's look (a second of work) fills the table afterwards
+    assert app._values_for is not app.explorer.state and "looking at every choice" in app.status.value
     assert app.wait() and "Win chance" in app.table.value and app._values_for is app.explorer.state
 
 
