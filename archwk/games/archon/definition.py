@@ -59,6 +59,8 @@ GAME = Game(
         "winchance_weights": "archwk.games.archon.play.winchance:WEIGHTS",
         "rollout_policy": "archwk.games.archon.play.heuristic:rollout_policy",
         "lookahead": "archwk.games.archon.play.heuristic:lookahead",
+        # the expert's leaf value: the trained win-chance model (stronger than a softmax of the evaluator)
+        "win_value": "archwk.games.archon.play.winchance:win_value",
     },
     unprinted=DEFAULT.unprinted,
     all_actions=encoding.all_actions,
