@@ -44,7 +44,8 @@ role                   what it is                                  without it
                        belongs to (the coach plays the rest of      seat decides
                        the mover's turn greedily)
 "winchance_features"   ``state -> one row of floats per seat``      (no win-chance model)
-"winchance_weights"    the model's weights, one per feature
+"winchance_weights"    the model (``archwk.ai.winchance.Logit``
+                       or ``MLP``, read from its JSON file)
 =====================  ==========================================  ==========================
 
 `PlaySide(game)` resolves them once (a bot keeps one per game it plays).

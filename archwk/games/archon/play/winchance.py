@@ -53,18 +53,18 @@ BASE_FEATURES = (
 FEATURES = BASE_FEATURES + tuple(f + "_g" for f in BASE_FEATURES) + ("vp_lead_g2",)
 
 
-def validate_params(doc) -> tuple[float, ...]:
-    """The weights of a parameters document (a dict read from JSON), in `FEATURES`
-    order; raises `WinChanceParamsError` naming the field of any mistake."""
+def validate_params(doc) -> _model.Model:
+    """The model (a `Logit`: one weight per feature, in `FEATURES` order) of a parameters
+    document (a dict read from JSON); raises `WinChanceParamsError` naming the field of any mistake."""
     return _model.validate_params(doc, FEATURES)
 
 
-def load_params(path: Path | str = PARAMS_PATH) -> tuple[float, ...]:
+def load_params(path: Path | str = PARAMS_PATH) -> _model.Model:
     """Read and check a parameters file; `WinChanceParamsError` naming the file and field."""
     return _model.load_params(path, FEATURES)
 
 
-WEIGHTS: tuple[float, ...] = load_params()
+WEIGHTS: _model.Model = load_params()
 
 
 def progress(state: GameState) -> float:
