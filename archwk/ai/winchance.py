@@ -88,7 +88,8 @@ class MLP:
         hid = tuple(tuple(w * i for w, i in zip(row, inv)) for row in self.hidden)
         bias = tuple(b - sum(w * m for w, m in zip(row, self.mean)) for b, row in zip(self.hidden_bias, hid))
         lin = tuple(w * i for w, i in zip(self.linear, inv))
-        object.__setattr__(self, "_folded", (hid, bias, lin))
+        const = -sum(w * m for w, m in zip(lin, self.mean))
+        object.__setattr__(self, "_folded", (hid, bias, lin, const))
 
     def inputs(self, rows: Sequence[Sequence[float]]) -> list[list[float]]:
         """Each seat's inputs (before the standardisation)."""
@@ -111,11 +112,11 @@ class MLP:
         return out
 
     def scores(self, rows: Sequence[Sequence[float]]) -> list[float]:
-        hid, bias, lin = self._folded  # type: ignore[attr-defined]
+        hid, bias, lin, const = self._folded  # type: ignore[attr-defined]
         out = []
         tanh = math.tanh
         for x in self.inputs(rows):
-            s = sum(a * b for a, b in zip(lin, x))
+            s = const + sum(a * b for a, b in zip(lin, x))
             for w, b, o in zip(hid, bias, self.output):
                 s += o * tanh(b + sum(a * c for a, c in zip(w, x)))
             out.append(s)
