@@ -276,9 +276,9 @@ def fit_weights(X, M, Y, ridge: float = RIDGE, iters: int = 50, names=None):
 
 # --------------------------------------------------------------------------- the network
 
-HIDDEN = 16
-L2 = 1e-3
-EPOCHS = 120
+HIDDEN = 32
+L2 = 1e-2
+EPOCHS = 60
 BATCH = 512
 LEARNING_RATE = 3e-3
 MLP_SEED = 1
@@ -544,12 +544,18 @@ def fit(args) -> None:
     training.update(bots=BOTS_DESCRIBED[args.game], backstop=backstop)
     doc["training"] = training
     doc["calibration"] = cal
-    if args.command or args.game != "architects":
-        doc["training"]["command"] = args.command or (
-            f"python scripts/train_winchance.py generate --game {args.game} --games "
-            f"{len(games) + excluded} --seed {min(g['seed'] for g in games) // 1_000_003 if games else 0} "
-            f"--data DATA && python scripts/train_winchance.py fit --game {args.game} --data DATA "
-            f"--ridge {args.ridge}")
+    if args.command:
+        doc["training"]["command"] = args.command
+    else:
+        first = min(g["seed"] for g in games) // 1_000_003 if games else 0
+        per = max((len(g["positions"]) for g in games), default=POSITIONS_PER_GAME)
+        game = f" --game {args.game}" if args.game != "architects" else ""
+        how = (f" --ridge {args.ridge}" if kind == "logit" else
+               f" --model mlp --hidden {args.hidden} --l2 {args.l2} --epochs {args.epochs} --mlp-seed {args.mlp_seed}")
+        doc["training"]["command"] = (
+            f"python scripts/train_winchance.py generate{game} --games {len(games) + excluded} --seed {first}"
+            f"{'' if per == POSITIONS_PER_GAME else f' --positions {per}'} --data DATA && "
+            f"python scripts/train_winchance.py fit{game} --data DATA{' --refeature' if args.refeature else ''}{how}")
     if naive_t is not None:
         doc["naive_temperature"] = naive_t
     out = args.out if args.out is not None else str(feats.PARAMS_PATH)
@@ -591,7 +597,9 @@ def main(argv=None) -> None:
     f.add_argument("--l2", type=float, default=L2, help="mlp: the L2 penalty on the weights")
     f.add_argument("--epochs", type=int, default=EPOCHS, help="mlp: passes over the training positions")
     f.add_argument("--mlp-seed", type=int, default=MLP_SEED, help="mlp: the seed of its start and batches")
-    f.add_argument("--command", default=None, help="how the data file was made, written into the parameters")
+    f.add_argument("--command", default=None,
+                   help="the command that made the data and the fit, written into the parameters (default: "
+                        "worked out from the data file and the options)")
     f.add_argument("--refeature", action="store_true", help="recompute the features from the stored records")
     r = sub.add_parser("report", help="the calibration of the shipped weights on the games of a data file")
     r.add_argument("--game", choices=GAMES, default="architects")

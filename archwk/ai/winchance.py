@@ -14,8 +14,8 @@ Two models give the score (field "model" of the parameters file):
   features it names, their differences to the best other seat's and to the mean
   of the others'; one layer of tanh units plus a linear part (Architects').
 
-Both are pure Python (a call takes well under a millisecond for the model; the
-game's features take the rest). The features and the model are the game's
+Both are pure Python (Architects' network takes about a millisecond a call:
+`benchmarks/bench_winchance.py --parts speed`). The features and the model are the game's
 (roles "winchance_features" and "winchance_weights" of its play side;
 Architects': `archwk.games.architects.play.winchance`, Archon's:
 `archwk.games.archon.play.winchance`, fitted by `scripts/train_winchance.py`).
