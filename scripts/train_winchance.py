@@ -2,7 +2,7 @@
 Architects' features: `archwk.games.architects.play.winchance`, Archon's:
 `archwk.games.archon.play.winchance`) from self-play, and report its calibration.
 
-    python scripts/train_winchance.py generate --games 2000 --positions 30 --data /tmp/wc-games.jsonl
+    python scripts/train_winchance.py generate --games 3000 --positions 30 --data /tmp/wc-games.jsonl
     python scripts/train_winchance.py fit --data /tmp/wc-games.jsonl --refeature
     python scripts/train_winchance.py generate --games 480 --seed 777 --data /tmp/wc-held-out.jsonl
     python scripts/train_winchance.py report --data /tmp/wc-held-out.jsonl --refeature

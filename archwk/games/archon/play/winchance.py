@@ -19,7 +19,7 @@ held-out games); they ship as `archwk/games/archon/data/winchance.json`, checked
 when this module is imported (`load_params` names the field of any mistake).
 
 >>> import archwk
->>> len(features(archwk.new_game(3, seed=1, game="archon"))[0]) == len(FEATURES) == len(WEIGHTS)
+>>> len(features(archwk.new_game(3, seed=1, game="archon"))[0]) == len(FEATURES) == len(WEIGHTS.weights)
 True
 """
 from __future__ import annotations
