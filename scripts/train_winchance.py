@@ -2,16 +2,19 @@
 Architects' features: `archwk.games.architects.play.winchance`, Archon's:
 `archwk.games.archon.play.winchance`) from self-play, and report its calibration.
 
-    python scripts/train_winchance.py generate --games 1200 --data /tmp/wc-games.jsonl
-    python scripts/train_winchance.py fit --data /tmp/wc-games.jsonl --out archwk/games/architects/data/winchance.json
+    python scripts/train_winchance.py generate --games 3000 --positions 30 --data /tmp/wc-games.jsonl
+    python scripts/train_winchance.py fit --data /tmp/wc-games.jsonl --refeature
+    python scripts/train_winchance.py generate --games 480 --seed 777 --data /tmp/wc-held-out.jsonl
+    python scripts/train_winchance.py report --data /tmp/wc-held-out.jsonl --refeature
     python scripts/train_winchance.py generate --game archon --games 600 --seed 1 --data /tmp/archon-wc.jsonl
     python scripts/train_winchance.py fit --game archon --data /tmp/archon-wc.jsonl
     python scripts/train_winchance.py report --game archon --data /tmp/archon-held-out.jsonl
 
-For Archon (`--game archon`) `generate` plays 2 to 4 players (equally often),
-heuristic bots with one fast seat in about one game in six, and `fit` writes
+(The command that made a shipped file is in its "training" field.) For Archon
+(`--game archon`) `generate` plays 2 to 4 players (equally often), heuristic
+bots with one fast seat in about one game in six, and `fit` writes
 `archwk/games/archon/data/winchance.json`; `report` prints the calibration of
-the shipped weights on other games (generated with a seed never trained on).
+the shipped model on other games (generated with a seed never trained on).
 The report gives the Brier score against equal chances and its skill
 (1 - Brier / Brier of equal chances) overall, by player count and by game phase
 (Archon: the Season; Architects: the third of the Guildhall filled), the deciles,
@@ -21,16 +24,20 @@ game ended now, at the temperature that fits the training games best).
 `generate` plays self-play games (mostly heuristic bots, some seats fast or
 search bots, 1 to 5 players, mixed options) and appends one JSON line per
 game: how it was set up, its record, and a few sampled positions (their
-features and who won). Games that hit a backstop (a bot steering for the end
+features, game phase and score now, and who won). Games that hit a backstop (a bot steering for the end
 after `archwk.games.architects.play.heuristics.STALEMATE_TURNS` turns per player, or a decision cap)
 are left out and counted: their positions are not the game people play.
 
-`fit` fits the conditional-logit weights by maximum likelihood (Newton's
-method with a small ridge penalty; numpy), holding out every fifth game, and
-prints the calibration on the held-out games: predicted vs observed win rate
-per decile of the predicted chance, the Brier score against the equal-chances
-baseline, by player count too. `--refeature` recomputes the features from
-the stored records (after a change of `FEATURES`).
+`fit` holds out every fifth game and fits the model on the others, then prints
+the calibration on the held-out games: predicted vs observed win rate per
+decile of the predicted chance, the Brier score against the equal-chances
+baseline, by player count and phase too. `--model logit` (Archon's default):
+the conditional-logit weights by maximum likelihood (Newton's method with a
+small ridge penalty). `--model mlp` (Architects' default): the network of
+`archwk.ai.winchance.MLP` by maximum likelihood (Adam on minibatches, an L2
+penalty, a fixed seed; kept at the epoch best on the held-out games).
+`--refeature` recomputes the features from the stored records (after a change
+of `FEATURES`).
 
 numpy is needed here only; the model itself is pure Python.
 """
@@ -144,8 +151,6 @@ def sample_positions(states, final, rng: random.Random, k: int = POSITIONS_PER_G
     live = [x for x in states if not x.is_over]
     picks = sorted(rng.sample(range(len(live)), min(k, len(live))))
     feats = feature_module(game)
-    if game == "architects":  # the positions as the data files written before there was a choice of game
-        return [{"step": j, "x": wc.features(live[j]), "won": won} for j in picks]
     return [{"step": j, "x": feats.features(live[j]), "won": won, "phase": phase_of(game, live[j]),
              "score": [sc.total for sc in archwk.final_scores(live[j])]} for j in picks]
 
@@ -201,7 +206,10 @@ def read_games(path: str, refeature: bool = False) -> tuple[list[dict], int]:
                 states = archwk.games.load_record(g["record"], states=True).states
             feats = feature_module(game)
             for pos in g["positions"]:
-                pos["x"] = feats.features(states[pos["step"]])
+                s = states[pos["step"]]
+                pos["x"] = feats.features(s)
+                pos["phase"] = phase_of(game, s)
+                pos["score"] = [sc.total for sc in archwk.final_scores(s)]
         games.append(g)
     return games, excluded
 
@@ -266,6 +274,104 @@ def fit_weights(X, M, Y, ridge: float = RIDGE, iters: int = 50, names=None):
     return w
 
 
+# --------------------------------------------------------------------------- the network
+
+HIDDEN = 32
+L2 = 1e-2
+EPOCHS = 60
+BATCH = 512
+LEARNING_RATE = 3e-3
+MLP_SEED = 1
+
+
+def mlp_inputs(X, M, relative):
+    """The network's inputs of every seat (`archwk.ai.winchance.MLP.inputs`, in numpy): its
+    features, then each relative feature's difference to the best other seat's and to the mean
+    of the others' (0 without another seat)."""
+    R = X[:, :, relative]
+    best = np.zeros_like(R)
+    mean = np.zeros_like(R)
+    S = X.shape[1]
+    for i in range(S):
+        others = M.copy()
+        others[:, i] = False
+        cnt = others.sum(axis=1)
+        has = (cnt > 0)[:, None]
+        mx = np.where(others[:, :, None], R, -np.inf).max(axis=1)
+        sm = np.where(others[:, :, None], R, 0.0).sum(axis=1) / np.maximum(cnt, 1)[:, None]
+        best[:, i] = np.where(has, R[:, i] - np.where(has, mx, 0.0), 0.0)
+        mean[:, i] = np.where(has, R[:, i] - sm, 0.0)
+    return np.concatenate([X, best, mean], axis=2)
+
+
+def _mlp_forward(P, Z, M):
+    A = np.tanh(Z @ P["hidden"].T + P["hidden_bias"])
+    s = A @ P["output"] + Z @ P["linear"]
+    s = np.where(M, s, -np.inf)
+    s = s - s.max(axis=1, keepdims=True)
+    e = np.exp(s)
+    return A, e / e.sum(axis=1, keepdims=True)
+
+
+def _mlp_loss(P, Z, M, Y) -> float:
+    _, p = _mlp_forward(P, Z, M)
+    return float(-(Y * np.log(np.where(M, p, 1.0) + 1e-300)).sum() / Z.shape[0])
+
+
+def fit_mlp(X, M, Y, Xv, Mv, Yv, relative, hidden: int = HIDDEN, l2: float = L2, epochs: int = EPOCHS,
+            seed: int = MLP_SEED, verbose: bool = True) -> dict:
+    """The network by maximum likelihood (Adam on minibatches, an L2 penalty on the weights; numpy),
+    standardised on the training positions; kept at the epoch with the best likelihood on the
+    validation positions (`Xv`, other games). Deterministic for a seed."""
+    rng = np.random.default_rng(seed)
+    Z = mlp_inputs(X, M, relative)
+    Zv = mlp_inputs(Xv, Mv, relative)
+    rows = Z[M]
+    mu = rows.mean(axis=0)
+    sd = rows.std(axis=0)
+    sd = np.where(sd < 1e-6, 1.0, sd)
+    Z = np.where(M[:, :, None], (Z - mu) / sd, 0.0)
+    Zv = np.where(Mv[:, :, None], (Zv - mu) / sd, 0.0)
+    d = Z.shape[2]
+    P = {"hidden": rng.normal(0, 1 / np.sqrt(d), (hidden, d)), "hidden_bias": np.zeros(hidden),
+         "output": rng.normal(0, 0.1, hidden), "linear": np.zeros(d)}
+    mom = {k: np.zeros_like(v) for k, v in P.items()}
+    vel = {k: np.zeros_like(v) for k, v in P.items()}
+    b1, b2, step = 0.9, 0.999, 0
+    best = (_mlp_loss(P, Zv, Mv, Yv), -1, {k: v.copy() for k, v in P.items()})
+    K = Z.shape[0]
+    for ep in range(epochs):
+        order = rng.permutation(K)
+        lr = LEARNING_RATE * (0.5 * (1 + np.cos(np.pi * ep / epochs)))
+        for lo in range(0, K, BATCH):
+            idx = order[lo:lo + BATCH]
+            z, m, y = Z[idx], M[idx], Y[idx]
+            A, p = _mlp_forward(P, z, m)
+            ds = np.where(m, p - y, 0.0) / len(idx)
+            g = {"linear": np.einsum("ks,ksd->d", ds, z) + l2 * P["linear"],
+                 "output": np.einsum("ks,ksh->h", ds, A) + l2 * P["output"]}
+            dA = ds[:, :, None] * P["output"] * (1 - A * A)
+            g["hidden"] = np.einsum("ksh,ksd->hd", dA, z) + l2 * P["hidden"]
+            g["hidden_bias"] = dA.sum(axis=(0, 1))
+            step += 1
+            for k in P:
+                mom[k] = b1 * mom[k] + (1 - b1) * g[k]
+                vel[k] = b2 * vel[k] + (1 - b2) * g[k] ** 2
+                P[k] = P[k] - lr * (mom[k] / (1 - b1 ** step)) / (np.sqrt(vel[k] / (1 - b2 ** step)) + 1e-8)
+        lv = _mlp_loss(P, Zv, Mv, Yv)
+        if lv < best[0]:
+            best = (lv, ep, {k: v.copy() for k, v in P.items()})
+        if verbose and (ep % 10 == 9 or ep == epochs - 1):
+            print(f"  epoch {ep + 1}: training loss {_mlp_loss(P, Z, M, Y):.4f}, validation {lv:.4f} "
+                  f"(best {best[0]:.4f} at epoch {best[1] + 1})", flush=True)
+    P = best[2]
+    return {"mean": mu, "scale": sd, "best_epoch": best[1] + 1, "validation_loss": best[0], **P}
+
+
+def _r(v) -> list:
+    return np.round(np.asarray(v, dtype=float), 6).tolist()
+
+
 # --------------------------------------------------------------------------- calibration
 
 def calibration(pred: list[float], won: list[float], bins: int = 10) -> list[tuple[float, float, float, int]]:
@@ -315,6 +421,7 @@ def report(games: list[dict], weights, label: str = "held-out games", naive_t: f
     the deciles, the Brier score and its skill against equal chances, overall, by player
     count and by game phase (when the positions hold it), and the naive projection's
     (when the positions hold the scores and `naive_t` is given)."""
+    scorer = weights if isinstance(weights, (model.Logit, model.MLP)) else model.Logit(tuple(weights))
     pred: list[float] = []
     won: list[float] = []
     base: list[float] = []
@@ -324,8 +431,7 @@ def report(games: list[dict], weights, label: str = "held-out games", naive_t: f
     for g in games:
         for pos in g["positions"]:
             x = pos["x"]
-            scores = [sum(a * b for a, b in zip(weights, row)) for row in x]
-            ps = model.softmax(scores)
+            ps = model.softmax(scorer.scores(x))
             nv = naive_chances(pos["score"], naive_t) if naive_t and "score" in pos else None
             for i, p in enumerate(ps):
                 y = 1.0 if i in pos["won"] else 0.0
@@ -404,34 +510,53 @@ def fit(args) -> None:
     test = [g for k, g in enumerate(games) if k % HOLDOUT_EVERY == 0]
     X, M, Y = arrays(train, feats.FEATURES)
     t0 = time.time()
-    w = fit_weights(X, M, Y, ridge=args.ridge, names=feats.FEATURES)
-    print(f"fitted {len(w)} weights on {len(train)} games ({X.shape[0]} positions) in {time.time() - t0:.1f} s; "
-          f"{excluded} games hit a backstop and were left out")
-    for name, v in zip(feats.FEATURES, w):
-        print(f"  {name:>16} {v:+.3f}")
+    kind = args.model
+    training = {"games": len(train), "held_out_games": len(test), "positions": int(X.shape[0]),
+                "excluded_backstop_games": excluded}
+    if kind == "logit":
+        w = fit_weights(X, M, Y, ridge=args.ridge, names=feats.FEATURES)
+        print(f"fitted {len(w)} weights on {len(train)} games ({X.shape[0]} positions) in {time.time() - t0:.1f} s; "
+              f"{excluded} games hit a backstop and were left out")
+        for name, v in zip(feats.FEATURES, w):
+            print(f"  {name:>16} {v:+.3f}")
+        doc = {"version": model.PARAMS_VERSION, "model": "logit", "features": list(feats.FEATURES),
+               "weights": [round(float(v), 5) for v in w]}
+        training["ridge"] = args.ridge
+    else:
+        rel = list(feats.RELATIVE)
+        Xv, Mv, Yv = arrays(test, feats.FEATURES)
+        P = fit_mlp(X, M, Y, Xv, Mv, Yv, [feats.FEATURES.index(n) for n in rel], hidden=args.hidden, l2=args.l2,
+                    epochs=args.epochs, seed=args.mlp_seed)
+        print(f"fitted a network of {args.hidden} hidden units on {len(train)} games ({X.shape[0]} positions) in "
+              f"{time.time() - t0:.0f} s (kept epoch {P['best_epoch']} of {args.epochs}, the best on the held-out "
+              f"games); {excluded} games hit a backstop and were left out")
+        doc = {"version": model.PARAMS_VERSION, "model": "mlp", "features": list(feats.FEATURES),
+               "relative": rel, "mean": _r(P["mean"]), "scale": _r(P["scale"]), "hidden": _r(P["hidden"]),
+               "hidden_bias": _r(P["hidden_bias"]), "output": _r(P["output"]), "linear": _r(P["linear"])}
+        training.update(hidden=args.hidden, l2=args.l2, epochs=args.epochs, kept_epoch=P["best_epoch"],
+                        seed=args.mlp_seed, batch=BATCH, learning_rate=LEARNING_RATE)
+    fitted = model.validate_params(doc, feats.FEATURES)  # what ships (rounded), checked as it is read
     naive_t = naive_temperature(train)
-    report(train, list(w), "the training games", naive_t)
-    cal = report(test, list(w), naive_t=naive_t)
+    report(train, fitted, "the training games", naive_t)
+    cal = report(test, fitted, naive_t=naive_t)
     backstop = (f"games past {STALEMATE_TURNS} turns per player or {MAX_DECISIONS} decisions left out"
                 if args.game == "architects" else f"games past {MAX_DECISIONS} decisions left out")
-    doc = {
-        "version": model.PARAMS_VERSION,
-        "features": list(feats.FEATURES),
-        "weights": [round(float(v), 5) for v in w],
-        "training": {
-            "games": len(train), "held_out_games": len(test), "positions": int(X.shape[0]),
-            "excluded_backstop_games": excluded, "ridge": args.ridge,
-            "bots": BOTS_DESCRIBED[args.game],
-            "backstop": backstop,
-        },
-        "calibration": cal,
-    }
-    if args.game != "architects":
-        first = min(g["seed"] for g in games) if games else 0
+    training.update(bots=BOTS_DESCRIBED[args.game], backstop=backstop)
+    doc["training"] = training
+    doc["calibration"] = cal
+    if args.command:
+        doc["training"]["command"] = args.command
+    else:
+        first = min(g["seed"] for g in games) // 1_000_003 if games else 0
+        per = max((len(g["positions"]) for g in games), default=POSITIONS_PER_GAME)
+        game = f" --game {args.game}" if args.game != "architects" else ""
+        how = (f" --ridge {args.ridge}" if kind == "logit" else
+               f" --model mlp --hidden {args.hidden} --l2 {args.l2} --epochs {args.epochs} --mlp-seed {args.mlp_seed}")
         doc["training"]["command"] = (
-            f"python scripts/train_winchance.py generate --game {args.game} --games {len(games) + excluded} "
-            f"--seed {first // 1_000_003} --data DATA && python scripts/train_winchance.py fit --game {args.game} "
-            f"--data DATA --ridge {args.ridge}")
+            f"python scripts/train_winchance.py generate{game} --games {len(games) + excluded} --seed {first}"
+            f"{'' if per == POSITIONS_PER_GAME else f' --positions {per}'} --data DATA && "
+            f"python scripts/train_winchance.py fit{game} --data DATA{' --refeature' if args.refeature else ''}{how}")
+    if naive_t is not None:
         doc["naive_temperature"] = naive_t
     out = args.out if args.out is not None else str(feats.PARAMS_PATH)
     if out:
@@ -444,9 +569,9 @@ def report_only(args) -> dict:
     feats = feature_module(args.game)
     games, excluded = _games_of(args)
     path = args.params or feats.PARAMS_PATH
-    weights = feats.load_params(path)
+    fitted = feats.load_params(path)
     doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    out = report(games, list(weights), f"the games of {args.data}", doc.get("naive_temperature"))
+    out = report(games, fitted, f"the games of {args.data}", doc.get("naive_temperature"))
     out["excluded_backstop_games"] = excluded
     return out
 
@@ -465,7 +590,16 @@ def main(argv=None) -> None:
     f.add_argument("--game", choices=GAMES, default="architects")
     f.add_argument("--data", required=True)
     f.add_argument("--out", default=None, help="the parameters file to write (default: the game's shipped one)")
-    f.add_argument("--ridge", type=float, default=RIDGE)
+    f.add_argument("--model", choices=model.MODELS, default=None,
+                   help="the model to fit (default: Architects' mlp, Archon's logit)")
+    f.add_argument("--ridge", type=float, default=RIDGE, help="logit: the ridge penalty")
+    f.add_argument("--hidden", type=int, default=HIDDEN, help="mlp: hidden units")
+    f.add_argument("--l2", type=float, default=L2, help="mlp: the L2 penalty on the weights")
+    f.add_argument("--epochs", type=int, default=EPOCHS, help="mlp: passes over the training positions")
+    f.add_argument("--mlp-seed", type=int, default=MLP_SEED, help="mlp: the seed of its start and batches")
+    f.add_argument("--command", default=None,
+                   help="the command that made the data and the fit, written into the parameters (default: "
+                        "worked out from the data file and the options)")
     f.add_argument("--refeature", action="store_true", help="recompute the features from the stored records")
     r = sub.add_parser("report", help="the calibration of the shipped weights on the games of a data file")
     r.add_argument("--game", choices=GAMES, default="architects")
@@ -476,6 +610,8 @@ def main(argv=None) -> None:
     if args.cmd == "generate":
         generate(args)
     elif args.cmd == "fit":
+        if args.model is None:
+            args.model = "mlp" if args.game == "architects" else "logit"
         fit(args)
     else:
         report_only(args)

@@ -48,7 +48,8 @@ role                   what it is                                  without it
                        (the coach's judgement names it and gives
                        at least that verdict)
 "winchance_features"   ``state -> one row of floats per seat``      (no win-chance model)
-"winchance_weights"    the model's weights, one per feature
+"winchance_weights"    the model (``archwk.ai.winchance.Logit``
+                       or ``MLP``, read from its JSON file)
 =====================  ==========================================  ==========================
 
 `PlaySide(game)` resolves them once (a bot keeps one per game it plays).

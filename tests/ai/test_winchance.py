@@ -3,9 +3,11 @@ from public information only (issue 13), with Architects' features and shipped p
 file (archwk.games.architects.play.winchance)."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,8 @@ from archwk.ai import winchance as wc
 from archwk.ai.bots import FastBot, HeuristicBot
 from archwk.games.architects.play import winchance as awc
 from archwk.games.architects.play.determinize import Determinizer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _play(s, decisions, bots=None, seed=0):
@@ -121,32 +125,102 @@ def _doc():
     return json.loads(awc.PARAMS_PATH.read_text(encoding="utf-8"))
 
 
-def test_shipped_parameters_match_the_features():
+def _logit_doc(weights=None):
+    return {"version": 1, "model": "logit", "features": list(awc.FEATURES),
+            "weights": [0.0] * len(awc.FEATURES) if weights is None else weights}
+
+
+def test_shipped_parameters_match_the_features_and_say_how_they_were_made():
     doc = _doc()
-    assert doc["features"] == list(awc.FEATURES)
-    assert awc.validate_params(doc) == awc.WEIGHTS
-    assert len(awc.WEIGHTS) == len(awc.FEATURES)
-    # the projected score counts for more as the Guildhall fills
-    w = dict(zip(awc.FEATURES, awc.WEIGHTS))
-    assert w["vp"] + w["vp_g"] + w["vp_g2"] > w["vp"] > -1
+    assert doc["model"] == "mlp" and doc["features"] == list(awc.FEATURES)
+    assert doc["relative"] == list(awc.RELATIVE)
+    assert awc.validate_params(doc) == awc.WEIGHTS == archwk.GAMES["architects"].play("winchance_weights")
+    assert isinstance(awc.WEIGHTS, wc.MLP)
+    assert "train_winchance.py fit" in doc["training"]["command"]
+    cal = doc["calibration"]  # its held-out games: better than equal chances and than the naive projection
+    assert cal["brier"] < cal["naive"]["brier"] < cal["brier_equal"]
+    assert set(cal["brier_by_phase"]) == {"1", "2", "3"}
+
+
+def test_the_network_computes_what_its_file_says():
+    """The pure-Python network (standardisation folded into its weights) against the same sums
+    written out with numpy from the file's fields."""
+    np = pytest.importorskip("numpy")
+    doc = _doc()
+    model = awc.WEIGHTS
+    s = _at_place(_play(archwk.new_game(4, seed=33), 150))
+    rows = awc.features(s)
+    rel = [awc.FEATURES.index(n) for n in doc["relative"]]
+    X = np.array(rows)
+    inputs = []
+    for i in range(4):
+        others = np.delete(X, i, axis=0)[:, rel]
+        inputs.append(np.concatenate([X[i], X[i, rel] - others.max(axis=0), X[i, rel] - others.mean(axis=0)]))
+    Z = (np.array(inputs) - np.array(doc["mean"])) / np.array(doc["scale"])
+    want = np.tanh(Z @ np.array(doc["hidden"]).T + np.array(doc["hidden_bias"])) @ np.array(doc["output"]) \
+        + Z @ np.array(doc["linear"])
+    assert np.allclose(model.scores(rows), want, atol=1e-9)
+    e = np.exp(want - want.max())
+    assert np.allclose(wc.win_chances(s), e / e.sum(), atol=1e-12)
+
+
+def test_a_lone_seat_has_no_differences():
+    model = awc.WEIGHTS
+    row = awc.features(archwk.new_game(2, seed=1))[0]
+    x = model.inputs([row])[0]
+    assert x[:len(row)] == row and all(v == 0.0 for v in x[len(row):])
+    assert len(x) == len(awc.FEATURES) + 2 * len(awc.RELATIVE)
+
+
+def _set(field, k, value):
+    return lambda d: d[field].__setitem__(k, value)
 
 
 @pytest.mark.parametrize("change,field", [
     (lambda d: d.update(version=99), "version"),
+    (lambda d: d.pop("model"), "model"),
+    (lambda d: d.update(model="forest"), "model"),
     (lambda d: d.pop("features"), "features"),
     (lambda d: d["features"].reverse(), "features"),
     (lambda d: d["features"].__setitem__(0, "luck"), "features"),
-    (lambda d: d.update(weights="1, 2"), "weights"),
-    (lambda d: d["weights"].pop(), "weights"),
-    (lambda d: d["weights"].__setitem__(3, "big"), "weights"),
-    (lambda d: d["weights"].__setitem__(3, float("nan")), "weights"),
-    (lambda d: d["weights"].__setitem__(3, True), "weights"),
-    (lambda d: d["weights"].__setitem__(3, 1e9), "weights"),
+    (lambda d: d.update(relative=["luck"]), "relative"),
+    (lambda d: d.update(relative=["vp", "vp"]), "relative"),
+    (lambda d: d.update(relative="vp"), "relative"),
+    (lambda d: d.update(hidden=[]), "hidden"),
+    (lambda d: d.update(hidden=d["hidden"] * 65), "hidden"),
+    (lambda d: d["hidden"].__setitem__(0, d["hidden"][0][:-1]), "hidden"),
+    (lambda d: d["hidden"][1].__setitem__(2, float("inf")), "hidden"),
+    (lambda d: d["hidden_bias"].pop(), "hidden_bias"),
+    (lambda d: d["output"].append(0.0), "output"),
+    (_set("output", 0, "big"), "output"),
+    (lambda d: d["mean"].pop(), "mean"),
+    (_set("mean", 0, None), "mean"),
+    (_set("scale", 3, 0.0), "scale"),
+    (_set("scale", 3, -1.0), "scale"),
+    (_set("linear", 3, 1e9), "linear"),
+    (_set("linear", 3, True), "linear"),
+    (lambda d: d.pop("linear"), "linear"),
 ])
 def test_malformed_parameters_are_rejected_naming_the_field(change, field):
     doc = _doc()
     change(doc)
     with pytest.raises(wc.WinChanceParamsError, match=f"field '{field}'"):
+        awc.validate_params(doc)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.update(weights="1, 2"),
+    lambda d: d["weights"].pop(),
+    lambda d: d["weights"].__setitem__(3, "big"),
+    lambda d: d["weights"].__setitem__(3, float("nan")),
+    lambda d: d["weights"].__setitem__(3, True),
+    lambda d: d["weights"].__setitem__(3, 1e9),
+])
+def test_a_malformed_logit_is_rejected_naming_the_field(change):
+    doc = _logit_doc()
+    assert awc.validate_params(doc) == wc.Logit((0.0,) * len(awc.FEATURES))
+    change(doc)
+    with pytest.raises(wc.WinChanceParamsError, match="field 'weights'"):
         awc.validate_params(doc)
 
 
@@ -161,9 +235,9 @@ def test_malformed_parameters_file_is_rejected(tmp_path):
     with pytest.raises(wc.WinChanceParamsError, match="cannot read"):
         awc.load_params(tmp_path / "missing.json")
     doc = _doc()
-    doc["weights"][0] = None
+    doc["linear"][0] = None
     bad.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(wc.WinChanceParamsError, match="'vp'"):
+    with pytest.raises(wc.WinChanceParamsError, match="winchance.json: .*field 'linear' entry for 'vp'"):
         awc.load_params(bad)
     assert issubclass(wc.WinChanceParamsError, archwk.ArchwkError)
 
@@ -172,3 +246,24 @@ def test_weights_can_be_passed():
     s = _at_place(_play(archwk.new_game(2, seed=2), 80))
     flat = [0.0] * len(awc.FEATURES)
     assert wc.win_chances(s, flat) == [0.5, 0.5]
+    assert wc.win_chances(s, wc.Logit(tuple(flat))) == [0.5, 0.5]
+
+
+def test_the_training_script_fits_a_network_on_a_tiny_sample(tmp_path, capsys):
+    pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("train_winchance", ROOT / "scripts" / "train_winchance.py")
+    assert spec and spec.loader
+    tw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tw)
+    data, out = tmp_path / "games.jsonl", tmp_path / "winchance.json"
+    tw.main(["generate", "--games", "2", "--positions", "6", "--seed", "94", "--data", str(data)])
+    lines = [json.loads(x) for x in data.read_text(encoding="utf-8").splitlines()]
+    kept = [g for g in lines if not g["backstop"]]
+    assert kept and all(len(p["x"][0]) == len(awc.FEATURES) and p["phase"] in (1, 2, 3)
+                        and len(p["score"]) == len(p["x"]) for g in kept for p in g["positions"])
+    capsys.readouterr()
+    tw.main(["fit", "--data", str(data), "--out", str(out), "--hidden", "3", "--epochs", "2"])
+    fitted = capsys.readouterr().out
+    assert "network of 3 hidden units" in fitted and "naive projection" in fitted and "phase" in fitted
+    model = awc.validate_params(json.loads(out.read_text(encoding="utf-8")))
+    assert isinstance(model, wc.MLP) and len(model.hidden) == 3

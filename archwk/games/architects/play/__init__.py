@@ -13,7 +13,7 @@ role's object here by its import path (the roles: `archwk.ai.roles`).
   and the heuristic player `HeuristicBot` ("heuristic");
 * `expert`: the expert's leaf value `softmax_value` ("win_value"), its
   `lookahead`, its placement prior ("prior_weights") and `closing_weight`;
-* `winchance`: the win-chance model's features and weights;
+* `winchance`: the win-chance model's features and its fitted network;
 * `roles`: the small answers (action keys, the setup left to the heuristic
   player, the backstop, the seats that decide).
 

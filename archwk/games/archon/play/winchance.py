@@ -19,7 +19,7 @@ held-out games); they ship as `archwk/games/archon/data/winchance.json`, checked
 when this module is imported (`load_params` names the field of any mistake).
 
 >>> import archwk
->>> len(features(archwk.new_game(3, seed=1, game="archon"))[0]) == len(FEATURES) == len(WEIGHTS)
+>>> len(features(archwk.new_game(3, seed=1, game="archon"))[0]) == len(FEATURES) == len(WEIGHTS.weights)
 True
 """
 from __future__ import annotations
@@ -53,18 +53,18 @@ BASE_FEATURES = (
 FEATURES = BASE_FEATURES + tuple(f + "_g" for f in BASE_FEATURES) + ("vp_lead_g2",)
 
 
-def validate_params(doc) -> tuple[float, ...]:
-    """The weights of a parameters document (a dict read from JSON), in `FEATURES`
-    order; raises `WinChanceParamsError` naming the field of any mistake."""
+def validate_params(doc) -> _model.Model:
+    """The model (a `Logit`: one weight per feature, in `FEATURES` order) of a parameters
+    document (a dict read from JSON); raises `WinChanceParamsError` naming the field of any mistake."""
     return _model.validate_params(doc, FEATURES)
 
 
-def load_params(path: Path | str = PARAMS_PATH) -> tuple[float, ...]:
+def load_params(path: Path | str = PARAMS_PATH) -> _model.Model:
     """Read and check a parameters file; `WinChanceParamsError` naming the file and field."""
     return _model.load_params(path, FEATURES)
 
 
-WEIGHTS: tuple[float, ...] = load_params()
+WEIGHTS: _model.Model = load_params()
 
 
 def progress(state: GameState) -> float:
