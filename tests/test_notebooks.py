@@ -105,11 +105,13 @@ assert ex.coach.on and sum(ex.coach.bar.percents) == 100  # the coach's bar of w
 """,
     "whatif.ipynb": """
 ex = app.explorer
+assert app.wait()  # the coach's look fills the table on its thread
 assert "Projected VP" in app.table.value and "Win chance" in app.table.value
 first = app.table.value
 ex.decision.buttons[0].click()
 assert app.table.value != first and ex.error_text == ""
 assert ex.coach.on and ex.coach.bar.state is ex.state
+assert app.wait() and "Win chance" in app.table.value and app._values_for is ex.state
 """,
     "solo.ipynb": """
 ex = app.explorer
