@@ -1096,7 +1096,9 @@ class Coach(ShowsErrors, ipywidgets.VBox):
                 return
             self.hint_panel.idle(can)
             if choices:
-                self.remember(state, choices[0].chances, j_player([state], 0), True)
+                p = state.current_player
+                assert p is not None  # a hint is never asked at a finished game
+                self.remember(state, choices[0].chances, p, True)
             self.hint_panel.show(state, choices)
             self.bar.update(ex.shown_state(), self.chances_of(state, ex.shown_state()))
 

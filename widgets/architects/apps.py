@@ -399,12 +399,10 @@ class WhatIfApp(ipywidgets.VBox):
         import time
 
         from ..coach import QUIET_SECONDS
-        coach = self.explorer.coach
-        assert coach is not None  # the what-if page's explorer has its coach
         self.update()
         self.status.value = "<i>the coach is looking at every choice…</i>"
         t0 = time.perf_counter()
-        extra, seed, seconds, samples = self.thinking.value, coach.seed, coach.hint_seconds, coach.samples
+        work = self._coach_work(s)
 
         def done(values) -> None:
             if self.explorer.state is not s:
@@ -418,8 +416,17 @@ class WhatIfApp(ipywidgets.VBox):
             self.status.value = ""
             self.error.value = error_html(e)
 
-        coach.jobs.run(lambda: evaluate(s, extra, seed=seed, seconds=seconds, samples=samples), done, failed,
-                       key="compare", delay=QUIET_SECONDS)
+        coach = self.explorer.coach
+        assert coach is not None  # the what-if page's explorer has its coach
+        coach.jobs.run(work, done, failed, key="compare", delay=QUIET_SECONDS)
+
+    def _coach_work(self, s: GameState):
+        """The coach's evaluation of `s` with the explorer's coach's seed and budget and the
+        time chosen now (a function to run, here or on the coach's thread)."""
+        coach = self.explorer.coach
+        assert coach is not None  # the what-if page's explorer has its coach
+        extra, seed, seconds, samples = self.thinking.value, coach.seed, coach.hint_seconds, coach.samples
+        return lambda: evaluate(s, extra, seed=seed, seconds=seconds, samples=samples)
 
     def wait(self, timeout: float = 120.0) -> bool:
         """Wait for the coach's work started so far (tests, scripts)."""
@@ -446,10 +453,7 @@ class WhatIfApp(ipywidgets.VBox):
         s = self.explorer.state
         t0 = time.perf_counter()
         self.status.value = "<i>evaluating…</i>"
-        coach = self.explorer.coach
-        assert coach is not None  # the what-if page's explorer has its coach
-        self.values = evaluate(s, self.thinking.value, seed=coach.seed, seconds=coach.hint_seconds,
-                               samples=coach.samples)
+        self.values = self._coach_work(s)()
         self._values_for = s
         self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
         self.update()
