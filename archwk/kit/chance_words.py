@@ -146,6 +146,11 @@ def judgement_text(judgement, *, with_verdict: bool = True, name: Callable[[str]
         return f"{verdict_word(verdict)}: {text}" if with_verdict else text
     if played.action == best.action:
         return f"{mine} was the coach's first choice too."
+    if verdict is not None and chance_words(played.win_chance) in ("0%", "under 1%"):
+        # a win thrown away: said as it is, not as "about 100% lower"
+        text = (f"{mine} leaves you almost no chance to win, where the coach's first choice, "
+                f"{name_after(best.label)}, gives you {pct(best.win_chance)}.")
+        return f"{verdict_word(verdict)}: {text}" if with_verdict else text
     if verdict is not None:
         text = (f"{mine} gives you a chance to win {lower_by(judgement.drop)} than the coach's first "
                 f"choice, {name_after(best.label)}.")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import archwk
+from archwk.kit import chance_words as coach_words
 import archwk.analysis
 from archwk.ai import coach
 from archwk.ai.bots import HeuristicBot
@@ -142,9 +143,11 @@ def test_judge_flags_throwing_the_game_away():
     assert j.played.action == bad
     assert j.best.label.startswith("Place a worker at the King's Storehouse")
     assert j.text.startswith("Blunder:") and "King's Storehouse" in j.text
-    # the drop in whole percent, no "points" (in the game, points are VP); the chance after the
-    # move is the bar's there, so the verdict does not repeat it (issue 24: one voice)
-    assert f"about {round(j.drop)}% lower" in j.text and "point" not in j.text
+    # a certain win thrown away is said as it is (not "about 100% lower"), no "points" (in the
+    # game, points are VP); the first choice's chance is the bar's before the move (issue 24: one voice)
+    assert j.played.win_chance < 0.005
+    assert "leaves you almost no chance to win" in j.text and "lower" not in j.text and "point" not in j.text
+    assert j.text.endswith(f"gives you {coach_words.pct(j.best.win_chance)}.")
 
 
 def test_judge_does_not_flag_the_best_move():
@@ -325,6 +328,24 @@ def test_a_move_rated_at_least_as_high_as_the_first_choice_is_called_as_good():
     # a drop that would be a verdict but is not clear of the noise: too close to call
     unclear = coach._judgement(s, None, 6.0, dataclasses.replace(played, win_chance=0.46), first, False)
     assert unclear.too_close and "too close to call" in unclear.text
+
+
+def test_a_win_thrown_away_is_said_as_it_is():
+    """Issue 24 (words match the bar): a move that leaves almost no chance is not "about
+    100% lower"; the first choice's chance is the bar's figure for the position."""
+    s = _load("last_turn_storehouse")
+    a, b = s.legal_actions()[:2]
+    first = coach.Choice(b, str(b), 0.998, 0.99, 1.0, "", 10)
+    for lost, words in ((0.0, "0%"), (0.003, "under 1%")):
+        played = coach.Choice(a, str(a), lost, 0.0, 0.01, "", 10)
+        j = coach._judgement(s, "blunder", 100 * (first.win_chance - lost), played, first, True)
+        assert j.text.startswith(f"Blunder: {played.label} leaves you almost no chance to win, where the "
+                                 "coach's first choice, ") and j.text.endswith(", gives you over 99%.")
+        assert "lower" not in j.text and words not in j.text
+    # a move that keeps some chance still says how much lower it is
+    played = coach.Choice(a, str(a), 0.40, 0.35, 0.45, "", 10)
+    j = coach._judgement(s, "blunder", 59.8, played, first, True)
+    assert "a chance to win about 60% lower than the coach's first choice" in j.text
 
 
 def _worded(rows, ranked, legal=()):
