@@ -99,6 +99,48 @@ def _dist(xs) -> dict:
             "mean": statistics.fmean(xs)}
 
 
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable of `df` degrees of freedom (closed forms:
+    even df a Poisson sum, odd df erfc plus a series).
+
+    >>> round(chi2_sf(3.841, 1), 3), round(chi2_sf(5.991, 2), 3), round(chi2_sf(7.815, 3), 3)
+    (0.05, 0.05, 0.05)
+    """
+    import math
+    if x <= 0:
+        return 1.0
+    h = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= h / i
+            total += term
+        return math.exp(-h) * total
+    total, term = 0.0, math.sqrt(2 * x / math.pi)
+    for i in range(df // 2):
+        if i:
+            term *= x / (2 * i + 1)
+        total += term
+    return math.erfc(math.sqrt(h)) + math.exp(-h) * total
+
+
+def seat_test(games: list[dict]) -> dict | None:
+    """Does the expert's win rate depend on its seat? A chi-square test of the
+    seats' wins and losses (shares of shared wins) against one rate for all seats;
+    None with fewer than two seats or no win or no loss."""
+    seats = sorted({g["seat"] for g in games})
+    n = len(games)
+    wins = sum(g["expert_share"] for g in games)
+    if len(seats) < 2 or not 0 < wins < n:
+        return None
+    rate, x = wins / n, 0.0
+    for k in seats:
+        nk = sum(1 for g in games if g["seat"] == k)
+        wk = sum(g["expert_share"] for g in games if g["seat"] == k)
+        x += (wk - nk * rate) ** 2 / (nk * rate) + ((nk - wk) - nk * (1 - rate)) ** 2 / (nk * (1 - rate))
+    return {"chi2": x, "df": len(seats) - 1, "p": chi2_sf(x, len(seats) - 1)}
+
+
 def summarise(match: str, games: list[dict]) -> dict:
     from archwk.ai.evaluate import wilson  # 95% Wilson interval (a shared win counts as a share)
     n = len(games)
@@ -123,6 +165,7 @@ def summarise(match: str, games: list[dict]) -> dict:
         "by_seat": {str(k): {"games": sum(1 for g in games if g["seat"] == k),
                              "wins": sum(g["expert_share"] for g in games if g["seat"] == k)}
                     for k in sorted({g["seat"] for g in games})},
+        "seat_test": seat_test(games),
     }
 
 
@@ -148,7 +191,9 @@ def report(r: dict) -> str:
         f"{r['backstop_games']}; games where the expert used it: {r['expert_backstop_games']}; "
         f"unfinished: {r['unfinished_games']}",
         "  by expert seat: " + ", ".join(f"seat {int(k) + 1}: {v['wins']:.1f}/{v['games']}"
-                                          for k, v in r["by_seat"].items()),
+                                          for k, v in r["by_seat"].items())
+        + (f" (one rate for every seat: chi-square {r['seat_test']['chi2']:.1f} on {r['seat_test']['df']} "
+           f"degrees of freedom, p = {r['seat_test']['p']:.3f})" if r.get("seat_test") else ""),
     ]
     return "\n".join(lines)
 

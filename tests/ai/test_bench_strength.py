@@ -81,3 +81,28 @@ def test_merge_refuses_results_of_other_code(tmp_path, capsys):
     assert bench_strength.merge([a, c], str(tmp_path / "out.json")) == 0
     merged = json.loads((tmp_path / "out.json").read_text())
     assert [g["seed"] for g in merged["games"]["2p"]] == [1, 2]
+
+
+def test_the_seat_test_tells_a_seat_that_wins_less():
+    """Issue 24 (the expert's seat 1 in 4-player games): the report says whether the
+    expert's win rate depends on its seat, by a chi-square test of wins and losses."""
+    import math
+    assert abs(bench_strength.chi2_sf(3.841, 1) - 0.05) < 1e-3
+    assert abs(bench_strength.chi2_sf(9.488, 4) - 0.05) < 1e-3
+    assert abs(bench_strength.chi2_sf(11.345, 3) - 0.01) < 1e-3
+    assert bench_strength.chi2_sf(0.0, 3) == 1.0 and math.isclose(bench_strength.chi2_sf(2.0, 2), math.exp(-1))
+
+    def games(by_seat):
+        return [{"seat": k, "expert_share": 1.0 if i < w else 0.0} for k, (w, n) in enumerate(by_seat)
+                for i in range(n)]
+    even = bench_strength.seat_test(games([(25, 50)] * 4))
+    assert even["chi2"] == 0.0 and even["df"] == 3 and even["p"] == 1.0
+    # the sittings' 200 four-player games: 15 of 51 in seat 1 against 27.5, 30.5 and 23.5 of 50, 50, 49
+    table = games([(15, 51), (28, 50), (30, 50), (24, 49)])
+    t = bench_strength.seat_test(table)
+    assert t["df"] == 3 and 0.005 < t["p"] < 0.02
+    assert bench_strength.seat_test(games([(3, 10)])) is None  # one seat only
+    assert bench_strength.seat_test(games([(0, 10), (0, 10)])) is None  # no win to compare
+    assert "p = " in bench_strength.report(bench_strength.summarise("4p", [
+        dict(g, players=4, scores=[1, 2, 3, 4], turns=10, decisions=10, search_times=[], iterations=[],
+             backstop=False, over=True) for g in table]))
