@@ -8,8 +8,11 @@ of Archon, where the expert searches with Archon's evaluator
 * 4-player: the expert and three heuristic bots, the expert's seat rotated.
 
 Game i of a match is set up with seed `base + i`, the expert sits at seat
-`seed % players` and the bots are seeded from it, so a run is reproducible
-up to the clock (the expert's budget is time).
+`seed % players` (`(seed + K) % players` with ``--seat-offset K``) and the bots are
+seeded from it, so a run is reproducible up to the clock (the expert's budget is time).
+Seat and seed go together, so a seat that wins less may only have drawn harder
+deals: ``--seat-offset`` plays the same seeds with the expert in another seat, and
+``--compare A.json B.json`` sets the games of two files side by side, seed by seed.
 For each match: the expert's win rate with a 95% Wilson interval (a shared win
 counts as 1/k for each of the k winners), the score distribution (min,
 quartiles, max) of the expert and of all seats, game length in turns and
@@ -25,6 +28,8 @@ settings or other code.
     python benchmarks/bench_strength.py --seconds 0.1 --games 20 --jobs 2 --matches 2p
     python benchmarks/bench_strength.py --seconds 0.1 --param rollout=0 --param exploration=0.7
     python benchmarks/bench_strength.py --merge a.json b.json --out strength.json
+    python benchmarks/bench_strength.py --matches 4p --seed 61000 --games 48 --seat-offset 1 --out shifted.json
+    python benchmarks/bench_strength.py --compare strength.json shifted.json --matches 4p
     nice -n 10 python benchmarks/bench_strength.py --game archon --seconds 0.25 --games 24 --out archon.json
 """
 from __future__ import annotations
@@ -169,6 +174,38 @@ def summarise(match: str, games: list[dict]) -> dict:
     }
 
 
+def compare(a: dict, b: dict, match: str) -> dict:
+    """The games of match `match` in two results files that share a seed, set side
+    by side: for each seat the expert sat in in `a`, how it fared there (in `a`) and
+    on the same seeds in `b`, where it sat elsewhere; and for each seat in `b` the
+    same the other way round. A seat that wins less in `a` but whose seeds are won
+    as often as the others' in `b` is a weaker seat; one whose seeds are lost in `b`
+    too drew harder deals."""
+    ga = {g["seed"]: g for g in a.get("games", {}).get(match, [])}
+    gb = {g["seed"]: g for g in b.get("games", {}).get(match, [])}
+    common = sorted(set(ga) & set(gb))
+
+    def side(first: dict, second: dict) -> dict:
+        out: dict = {}
+        for seed in common:
+            row = out.setdefault(str(first[seed]["seat"]), {"games": 0, "wins_here": 0.0, "wins_other_seat": 0.0})
+            row["games"] += 1
+            row["wins_here"] += first[seed]["expert_share"]
+            row["wins_other_seat"] += second[seed]["expert_share"]
+        return dict(sorted(out.items()))
+    return {"match": match, "common_seeds": len(common), "by_seat_in_first": side(ga, gb),
+            "by_seat_in_second": side(gb, ga)}
+
+
+def compare_report(c: dict, names: tuple[str, str]) -> str:
+    lines = [f"{c['match']}: {c['common_seeds']} seeds played in both files"]
+    for key, (this, other) in (("by_seat_in_first", names), ("by_seat_in_second", names[::-1])):
+        for k, row in c[key].items():
+            lines.append(f"  seeds where the expert sat in seat {int(k) + 1} in {this}: won {row['wins_here']:.1f} "
+                         f"of {row['games']} there, {row['wins_other_seat']:.1f} in {other} (another seat)")
+    return "\n".join(lines)
+
+
 def _fmt(d: dict) -> str:
     if not d:
         return "-"
@@ -256,7 +293,8 @@ def code_fingerprint(root: Path | None = None, game: str = "architects") -> str:
 def merge(paths: list[str], out: str) -> int:
     """One table from several results files (e.g. runs of other seeds with the same settings)."""
     docs = [json.loads(Path(p).read_text()) for p in paths]
-    params = {json.dumps([d["params"], d.get("game", "architects")], sort_keys=True) for d in docs}
+    params = {json.dumps([d["params"], d.get("game", "architects"), d.get("seat_offset", 0)], sort_keys=True)
+              for d in docs}
     if len(params) != 1:
         print(f"merge: the files were run with different settings: {sorted(params)}", file=sys.stderr)
         return 2
@@ -266,7 +304,7 @@ def merge(paths: list[str], out: str) -> int:
               f"(code fingerprints: {sorted(map(str, codes))})", file=sys.stderr)
         return 2
     results = {"params": docs[0]["params"], "game": docs[0].get("game", "architects"), "code": docs[0]["code"],
-               "merged_from": paths, "matches": [],
+               "seat_offset": docs[0].get("seat_offset", 0), "merged_from": paths, "matches": [],
                "games": {}}
     for match in MATCHES:
         games = [g for d in docs for g in d.get("games", {}).get(match, [])]
@@ -290,25 +328,35 @@ def main(argv=None) -> int:
     ap.add_argument("--matches", nargs="+", choices=MATCHES, default=list(MATCHES))
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=13_000)
+    ap.add_argument("--seat-offset", type=int, default=0, metavar="K",
+                    help="the expert sits at seat (seed + K) %% players (default 0)")
     ap.add_argument("--out", default="bench_strength.json", help="JSON results file")
+    ap.add_argument("--compare", nargs=2, metavar="JSON",
+                    help="only set the games two results files share, seed by seed and seat by seat")
     ap.add_argument("--merge", nargs="+", metavar="JSON",
                     help="only merge the games of earlier results files (runs of the same settings) into --out")
     args = ap.parse_args(argv)
     if args.merge:
         return merge(args.merge, args.out)
+    if args.compare:
+        docs = [json.loads(Path(p).read_text()) for p in args.compare]
+        for match in args.matches:
+            print(compare_report(compare(docs[0], docs[1], match), (args.compare[0], args.compare[1])))
+        return 0
     params: dict = {"seconds": args.seconds, "iterations": args.iterations}
     for item in args.param:
         name, _, text = item.partition("=")
         params[name.strip()] = _value(text.strip())
     results = {"params": params, "game": args.game, "code": code_fingerprint(game=args.game),
                "games_per_match": args.games, "jobs": args.jobs, "seed": args.seed,
+               "seat_offset": args.seat_offset,
                "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S"), "matches": []}
     t0 = time.time()
     for match in args.matches:
         players = 2 if match == "2p" else 4
         # the expert's seat follows the seed, so runs of consecutive seeds over several sittings rotate it evenly
-        tasks = [(players, args.seed + i, (args.seed + i) % players, params)
+        tasks = [(players, args.seed + i, (args.seed + i + args.seat_offset) % players, params)
                  + (() if args.game == "architects" else (args.game,)) for i in range(args.games)]
         games = []
         pool = Pool(args.jobs) if args.jobs > 1 else None

@@ -106,3 +106,38 @@ def test_the_seat_test_tells_a_seat_that_wins_less():
     assert "p = " in bench_strength.report(bench_strength.summarise("4p", [
         dict(g, players=4, scores=[1, 2, 3, 4], turns=10, decisions=10, search_times=[], iterations=[],
              backstop=False, over=True) for g in table]))
+
+
+def test_seats_can_be_shifted_and_two_runs_compared_seed_by_seed(tmp_path, monkeypatch):
+    """Issue 24: seat and seed go together in a run, so whether a seat or its deals
+    win less is told by playing the same seeds with the expert elsewhere
+    (--seat-offset) and setting the two runs side by side (--compare)."""
+    played = []
+
+    def fake_game(task):
+        players, seed, seat = task[:3]
+        played.append((seed, seat))
+        # the expert wins every game in seat 1 on odd seeds, nothing else
+        share = 1.0 if seat == 1 and seed % 2 else 0.0
+        return {"players": players, "seed": seed, "seat": seat, "over": True, "backstop": False,
+                "turns": 10, "decisions": 20, "scores": [1] * players, "winners": [seat] if share else [],
+                "expert_share": share, "search_times": [], "iterations": []}
+    monkeypatch.setattr(bench_strength, "play_game", fake_game)
+    a, b = str(tmp_path / "a.json"), str(tmp_path / "b.json")
+    assert bench_strength.main(["--matches", "4p", "--games", "8", "--seed", "100", "--out", a]) == 0
+    assert played == [(100 + i, i % 4) for i in range(8)]
+    played.clear()
+    assert bench_strength.main(["--matches", "4p", "--games", "8", "--seed", "100", "--seat-offset", "1",
+                                "--out", b]) == 0
+    assert played == [(100 + i, (i + 1) % 4) for i in range(8)]
+    da, db = json.loads(Path(a).read_text()), json.loads(Path(b).read_text())
+    assert db["seat_offset"] == 1
+    c = bench_strength.compare(da, db, "4p")
+    assert c["common_seeds"] == 8
+    # seeds 101 and 105 had the expert in seat 2 (index 1) in a: won there, lost in b (seat 3)
+    assert c["by_seat_in_first"]["1"] == {"games": 2, "wins_here": 2.0, "wins_other_seat": 0.0}
+    # in b, seeds 100 and 104 put it in seat 2 (index 1): even seeds, lost there, and lost in a too
+    assert c["by_seat_in_second"]["1"] == {"games": 2, "wins_here": 0.0, "wins_other_seat": 0.0}
+    assert "won 2.0 of 2 there" in bench_strength.compare_report(c, ("a", "b"))
+    # runs of other seat offsets are other settings: they do not merge
+    assert bench_strength.merge([a, b], str(tmp_path / "m.json")) == 2
