@@ -19,7 +19,12 @@ SET = blunders()
 
 def test_the_set_holds_each_kind_of_blunder():
     assert len(SET) >= 4 and len({b.name for b in SET}) == len(SET)
-    assert any(b.action.kind == "discard_apprentice" for b in SET)
+    kinds = {b.action.kind for b in SET}
+    # discarding a needed apprentice, capturing one's own workers, paying for nothing, passing up a construction
+    assert {"discard_apprentice", "capture", "guard", "place"} <= kinds
+    assert any(b.action.kind == "place" and b.action.location != "guildhall"
+               and any(a.kind == "place" and a.location == "guildhall" for a in b.state.legal_actions())
+               for b in SET)
     assert any(not b.why for b in SET)  # some only the chances show
 
 
@@ -112,3 +117,54 @@ def test_a_supply_running_low_makes_taking_your_workers_back_no_mistake(supply):
     assert s.players[0].workers_in_supply == supply
     own = next(a for a in s.legal_actions() if a.kind == "capture" and a.target == 0 and a.location == "quarry")
     assert bool(move_facts(s, own)) == (supply >= 5)
+
+
+def _changed(state, **fields):
+    """`state` with some table fields changed (a test's shortcut past the rules)."""
+    from archwk.games.architects.core import commit, thaw
+    t = thaw(state)
+    for k, v in fields.items():
+        setattr(t, k, v)
+    return commit(t)
+
+
+def test_paying_to_free_workers_on_the_last_turn_is_a_fact_only_when_it_costs_for_nothing():
+    """Rulebook, End of the Game (after the last Guildhall space each player has one more
+    turn) and End-Game Scoring (a Debt -2, the Virtue track; workers held on other players'
+    boards cost nothing): on the last turn, freeing them for a Debt and a Virtue throws
+    points away, unless a captor still to play could send them to Prison."""
+    from archwk.games.architects.play.facts import is_last_turn
+    b = next(x for x in SET if x.name == "last_turn_pay_to_free_workers")
+    s, pay = b.state, b.action
+    p = s.current_player
+    assert is_last_turn(s) and pay.option == "release_debt"
+    (verdict, sentence), = move_facts(s, pay)
+    assert verdict == "mistake" and sentence.startswith("the game ends after this round")
+    assert "only costs you 3 points" in sentence and "freeing your 3 workers" in sentence
+    assert move_facts(s.view(p), pay) == [(verdict, sentence)]  # the mover's own view says the same
+    release_prison = next(a for a in s.legal_actions() if a != pay)
+    assert move_facts(s, release_prison) == []
+    # before the end is triggered, freed workers can still work: no fact
+    assert not is_last_turn(_changed(s, final_turns=None))
+    assert move_facts(_changed(s, final_turns=None), pay) == []
+    # the turn that took the last Guildhall space is not the last one
+    assert move_facts(_changed(s, final_turns=len(s.players) + 1), pay) == []
+    # a captor who still plays after this turn could send them to Prison: no fact
+    captor = next(o for o, q in enumerate(s.players) if o != p and q.captured[p])
+    if captor != s.turn_player:
+        turns_left = (captor - s.turn_player) % len(s.players) + 1
+        assert move_facts(_changed(s, final_turns=turns_left), pay) == []
+
+
+def test_a_forced_payment_on_the_last_turn_is_no_fact():
+    """With nothing else to choose at the Guardhouse (no worker in Prison, no Silver for
+    the other price), the payment cannot be a mistake there."""
+    from archwk.games.architects.core import commit, thaw, writable_player
+    b = next(x for x in SET if x.name == "last_turn_pay_to_free_workers")
+    s, pay = b.state, b.action
+    t = thaw(s)
+    pl = writable_player(t, s.current_player)
+    pl.in_prison, pl.silver = 0, 0
+    forced = commit(t)
+    assert [a.option for a in forced.legal_actions()] == ["release_debt"]
+    assert move_facts(forced, pay) == []

@@ -11,7 +11,13 @@ them. These facts name such losses from the mover's own cards:
 * discarding an apprentice (rulebook, the Workshop: "you may discard at any time") whose
   skill no other apprentice of yours has, while buildings in your hand need that skill
   (rulebook, the Guildhall: a building needs "at least 1 hired Apprentice with each matching
-  symbol"): a mistake, a blunder when every building in your hand needs it (two or more).
+  symbol"): a mistake, a blunder when every building in your hand needs it (two or more);
+* on your last turn (rulebook, End of the Game: after the last Guildhall space is taken,
+  each player has one more turn), freeing your workers from other players' boards at the
+  Guardhouse for a Debt and a Virtue or for 5 Silver, when that costs points at the end
+  (rulebook, End-Game Scoring) and another choice there does not, and no player holding
+  them has a turn left (who could send them to Prison): workers held on other players'
+  boards cost nothing at the end. A mistake.
 
 >>> import archwk
 >>> s = archwk.new_game(2, seed=1)
@@ -28,7 +34,7 @@ from typing import Any
 from ....kit.errors import ArchwkError
 from .. import cards
 from ..constants import LOCATION_NAMES, OPEN_INDEX
-from ..core import capture_location_limit, capture_targets
+from ..core import capture_location_limit, capture_targets, held_by_others
 from ..engine import NATIVE_DISCARD
 from ..explain.words import plural
 
@@ -51,6 +57,8 @@ def move_facts(state, action) -> list[tuple[str, str]]:
         return []
     if kind == "capture":
         return _capture_facts(state, action)
+    if kind == "guard":
+        return _last_turn_release_facts(state, action)
     if kind != "discard_apprentice":
         return []
     if state.pending and state.pending[-1].kind in NATIVE_DISCARD:  # a forced discard (hiring at the limit, Graveyard)
@@ -101,6 +109,56 @@ def _capture_facts(state, action) -> list[tuple[str, str]]:
     return [("mistake", f"it only takes {n} of your own workers back from the {where} to your supply, "
                         f"which holds {pl.workers_in_supply} already, while another player's workers could be "
                         "captured instead")]
+
+
+#: what each Guardhouse release pays, in the game's words
+_RELEASE_PRICE = {"release_debt": "a Debt and 1 Virtue", "release_silver": "5 Silver"}
+
+
+def is_last_turn(state) -> bool:
+    """Whether the player whose turn it is is on their last turn: the last Guildhall
+    space is taken and the turn that took it is over (rulebook, End of the Game)."""
+    n = getattr(state, "final_turns", None)
+    return n is not None and not state.is_over and n <= len(state.players)
+
+
+def _last_turn_release_facts(state, action) -> list[tuple[str, str]]:
+    """Freeing your workers from other players' boards on your last turn, when it costs
+    points at the end that another choice at the Guardhouse does not."""
+    if action.option not in _RELEASE_PRICE or not is_last_turn(state):
+        return []
+    from ..core import commit, thaw
+    from ..locations import guardhouse
+    from ..scoring import final_scores
+    p = state.current_player
+    dec = state.pending[-1] if state.pending else None
+    if dec is None or dec.kind != "guardhouse":
+        return []
+
+    def total(a) -> int:
+        """The mover's score if the game ended after choosing `a` (worked on a copy, so
+        that it holds for the mover's own view too, where nothing can be played)."""
+        t = thaw(state)
+        t.pending = t.pending[:-1]
+        guardhouse.DECISION.resolve(t, dec, a)
+        return final_scores(commit(t))[p].total
+    others = [a for a in guardhouse.DECISION.legal(state, dec) if a != action and a.kind == "guard"]
+    try:
+        now, after = final_scores(state)[p].total, total(action)
+        best_other = max((total(a) for a in others), default=None)
+    except ArchwkError:  # a position the scoring cannot read: nothing is clear
+        return []
+    cost = now - after
+    if cost <= 0 or best_other is None or best_other <= after:
+        return []
+    players = len(state.players)
+    still_to_play = {(state.turn_player + k) % players for k in range(1, state.final_turns)}
+    if any(state.players[o].captured[p] for o in still_to_play if o != p):
+        return []  # a captor still to play could send them to Prison (-1 point per 2 at the end)
+    n = held_by_others(state, p)
+    return [("mistake", f"the game ends after this round, and workers held on other players' boards cost nothing "
+                        f"at the end: freeing your {plural(n, 'worker')} for {_RELEASE_PRICE[action.option]} "
+                        f"only costs you {plural(cost, 'point')}")]
 
 
 # --------------------------------------------------------------------------- the blunder set
