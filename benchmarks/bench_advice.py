@@ -15,6 +15,7 @@ too. The coach's budgets are time: run it on a quiet machine (the load is printe
 
     .venv/bin/python benchmarks/bench_advice.py --positions 30
     .venv/bin/python benchmarks/bench_advice.py --positions 30 --budgets 1 2 --share 0.5 0.7 --json out.json
+    .venv/bin/python benchmarks/bench_advice.py --positions 30 --first 60   # the next 30 of the same sequence
 """
 from __future__ import annotations
 
@@ -72,17 +73,21 @@ def main(argv=None) -> None:
     ap.add_argument("--reference", type=float, default=8.0, help="seconds of the reference look")
     ap.add_argument("--budgets", type=float, nargs="+", default=[1.0, 2.0])
     ap.add_argument("--share", type=float, nargs="+", default=None, help="the search's share(s) of the time")
+    ap.add_argument("--first", type=int, default=0,
+                    help="skip this many positions of the fixed sequence (a further set, or a run split in parts)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
     from archwk.ai import coach
-    pos = positions(args.positions, args.game)
+    pos = positions(args.first + args.positions, args.game)[args.first:]
     shares = args.share or [coach.SEARCH_SHARE]
     variants = [(b, sh) for sh in shares for b in args.budgets]
     rows = {v: [] for v in variants}
-    print(f"{len(pos)} positions of {args.game}; reference {args.reference:g} s; load {load():.1f}")
+    print(f"{len(pos)} positions of {args.game} (from number {args.first + 1}); "
+          f"reference {args.reference:g} s; load {load():.1f}")
     t0 = time.time()
     for i, s in enumerate(pos):
         coach.SEARCH_SHARE = 0.5
+        i += args.first  # each position keeps its seeds whichever part of the sequence is run
         ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
         ref_first = ref.hint(1)[0]
         for b, sh in variants:
@@ -97,9 +102,9 @@ def main(argv=None) -> None:
         for b, sh in variants:
             last = rows[(b, sh)][-1]
             marks.append(f"{b:g}s/{sh:g}: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
-        print(f"  {i + 1}/{len(pos)}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
-    out = {"positions": len(pos), "reference_s": args.reference, "game": args.game, "load_end": round(load(), 1),
-           "minutes": round((time.time() - t0) / 60, 1), "results": []}
+        print(f"  {i + 1}/{args.first + len(pos)}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
+    out = {"positions": len(pos), "first": args.first, "reference_s": args.reference, "game": args.game,
+           "load_end": round(load(), 1), "minutes": round((time.time() - t0) / 60, 1), "results": []}
     print("\nbudget  share  agreement  mean regret  worst regret")
     for (b, sh), rs in rows.items():
         agree = sum(r["agree"] for r in rs) / len(rs)
