@@ -11,7 +11,8 @@ Game i of a match is set up with seed `base + i`, the expert sits at seat
 `seed % players` (`(seed + K) % players` with ``--seat-offset K``) and the bots are
 seeded from it, so a run is reproducible up to the clock (the expert's budget is time).
 Seat and seed go together, so a seat that wins less may only have drawn harder
-deals: ``--seat-offset`` plays the same seeds with the expert in another seat, and
+deals: ``--seat-offset`` plays the same seeds with the expert in another seat
+(``--seed-step 4`` plays every fourth seed, so one seat's seeds of a 4-player run), and
 ``--compare A.json B.json`` sets the games of two files side by side, seed by seed.
 For each match: the expert's win rate with a 95% Wilson interval (a shared win
 counts as 1/k for each of the k winners), the score distribution (min,
@@ -30,6 +31,7 @@ settings or other code.
     python benchmarks/bench_strength.py --merge a.json b.json --out strength.json
     python benchmarks/bench_strength.py --matches 4p --seed 61000 --games 48 --seat-offset 1 --out shifted.json
     python benchmarks/bench_strength.py --compare strength.json shifted.json --matches 4p
+    python benchmarks/bench_strength.py --matches 4p --seed 61000 --seed-step 4 --games 12 --out seat1.json
     nice -n 10 python benchmarks/bench_strength.py --game archon --seconds 0.25 --games 24 --out archon.json
 """
 from __future__ import annotations
@@ -328,6 +330,8 @@ def main(argv=None) -> int:
     ap.add_argument("--matches", nargs="+", choices=MATCHES, default=list(MATCHES))
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=13_000)
+    ap.add_argument("--seed-step", type=int, default=1, metavar="K",
+                    help="game i has seed base + K*i (default 1)")
     ap.add_argument("--seat-offset", type=int, default=0, metavar="K",
                     help="the expert sits at seat (seed + K) %% players (default 0)")
     ap.add_argument("--out", default="bench_strength.json", help="JSON results file")
@@ -336,6 +340,8 @@ def main(argv=None) -> int:
     ap.add_argument("--merge", nargs="+", metavar="JSON",
                     help="only merge the games of earlier results files (runs of the same settings) into --out")
     args = ap.parse_args(argv)
+    if args.seed_step < 1:
+        ap.error("--seed-step must be 1 or more")
     if args.merge:
         return merge(args.merge, args.out)
     if args.compare:
@@ -349,15 +355,16 @@ def main(argv=None) -> int:
         params[name.strip()] = _value(text.strip())
     results = {"params": params, "game": args.game, "code": code_fingerprint(game=args.game),
                "games_per_match": args.games, "jobs": args.jobs, "seed": args.seed,
-               "seat_offset": args.seat_offset,
+               "seat_offset": args.seat_offset, "seed_step": args.seed_step,
                "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
                "started": time.strftime("%Y-%m-%d %H:%M:%S"), "matches": []}
     t0 = time.time()
     for match in args.matches:
         players = 2 if match == "2p" else 4
         # the expert's seat follows the seed, so runs of consecutive seeds over several sittings rotate it evenly
-        tasks = [(players, args.seed + i, (args.seed + i + args.seat_offset) % players, params)
-                 + (() if args.game == "architects" else (args.game,)) for i in range(args.games)]
+        seeds = [args.seed + args.seed_step * i for i in range(args.games)]
+        tasks = [(players, seed, (seed + args.seat_offset) % players, params)
+                 + (() if args.game == "architects" else (args.game,)) for seed in seeds]
         games = []
         pool = Pool(args.jobs) if args.jobs > 1 else None
         try:

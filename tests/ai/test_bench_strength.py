@@ -141,3 +141,10 @@ def test_seats_can_be_shifted_and_two_runs_compared_seed_by_seed(tmp_path, monke
     assert "won 2.0 of 2 there" in bench_strength.compare_report(c, ("a", "b"))
     # runs of other seat offsets are other settings: they do not merge
     assert bench_strength.merge([a, b], str(tmp_path / "m.json")) == 2
+    # every fourth seed: one seat's seeds of a 4-player run
+    played.clear()
+    assert bench_strength.main(["--matches", "4p", "--games", "3", "--seed", "101", "--seed-step", "4",
+                                "--out", str(tmp_path / "c.json")]) == 0
+    assert played == [(101, 1), (105, 1), (109, 1)]
+    with pytest.raises(SystemExit):
+        bench_strength.main(["--seed-step", "0"])
