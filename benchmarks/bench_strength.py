@@ -180,7 +180,7 @@ def compare(a: dict, b: dict, match: str) -> dict:
     """The games of match `match` in two results files that share a seed, set side
     by side: for each seat the expert sat in in `a`, how it fared there (in `a`) and
     on the same seeds in `b`, where it sat elsewhere; and for each seat in `b` the
-    same the other way round. A seat that wins less in `a` but whose seeds are won
+    same the other way round (with the seats it sat in there). A seat that wins less in `a` but whose seeds are won
     as often as the others' in `b` is a weaker seat; one whose seeds are lost in `b`
     too drew harder deals."""
     ga = {g["seed"]: g for g in a.get("games", {}).get(match, [])}
@@ -190,10 +190,13 @@ def compare(a: dict, b: dict, match: str) -> dict:
     def side(first: dict, second: dict) -> dict:
         out: dict = {}
         for seed in common:
-            row = out.setdefault(str(first[seed]["seat"]), {"games": 0, "wins_here": 0.0, "wins_other_seat": 0.0})
+            row = out.setdefault(str(first[seed]["seat"]), {"games": 0, "wins_here": 0.0, "wins_other_seat": 0.0,
+                                                            "other_seats": []})
             row["games"] += 1
             row["wins_here"] += first[seed]["expert_share"]
             row["wins_other_seat"] += second[seed]["expert_share"]
+            if second[seed]["seat"] not in row["other_seats"]:
+                row["other_seats"] = sorted(row["other_seats"] + [second[seed]["seat"]])
         return dict(sorted(out.items()))
     return {"match": match, "common_seeds": len(common), "by_seat_in_first": side(ga, gb),
             "by_seat_in_second": side(gb, ga)}
@@ -203,8 +206,10 @@ def compare_report(c: dict, names: tuple[str, str]) -> str:
     lines = [f"{c['match']}: {c['common_seeds']} seeds played in both files"]
     for key, (this, other) in (("by_seat_in_first", names), ("by_seat_in_second", names[::-1])):
         for k, row in c[key].items():
+            seats = " and ".join(str(x + 1) for x in row["other_seats"])
             lines.append(f"  seeds where the expert sat in seat {int(k) + 1} in {this}: won {row['wins_here']:.1f} "
-                         f"of {row['games']} there, {row['wins_other_seat']:.1f} in {other} (another seat)")
+                         f"of {row['games']} there, {row['wins_other_seat']:.1f} in {other} "
+                         f"(seat{'s' if len(row['other_seats']) > 1 else ''} {seats})")
     return "\n".join(lines)
 
 

@@ -135,10 +135,10 @@ def test_seats_can_be_shifted_and_two_runs_compared_seed_by_seed(tmp_path, monke
     c = bench_strength.compare(da, db, "4p")
     assert c["common_seeds"] == 8
     # seeds 101 and 105 had the expert in seat 2 (index 1) in a: won there, lost in b (seat 3)
-    assert c["by_seat_in_first"]["1"] == {"games": 2, "wins_here": 2.0, "wins_other_seat": 0.0}
+    assert c["by_seat_in_first"]["1"] == {"games": 2, "wins_here": 2.0, "wins_other_seat": 0.0, "other_seats": [2]}
     # in b, seeds 100 and 104 put it in seat 2 (index 1): even seeds, lost there, and lost in a too
-    assert c["by_seat_in_second"]["1"] == {"games": 2, "wins_here": 0.0, "wins_other_seat": 0.0}
-    assert "won 2.0 of 2 there" in bench_strength.compare_report(c, ("a", "b"))
+    assert c["by_seat_in_second"]["1"] == {"games": 2, "wins_here": 0.0, "wins_other_seat": 0.0, "other_seats": [0]}
+    assert "seat 2 in a: won 2.0 of 2 there, 0.0 in b (seat 3)" in bench_strength.compare_report(c, ("a", "b"))
     # runs of other seat offsets are other settings: they do not merge
     assert bench_strength.merge([a, b], str(tmp_path / "m.json")) == 2
     # every fourth seed: one seat's seeds of a 4-player run
