@@ -85,9 +85,8 @@ def main(argv=None) -> None:
     print(f"{len(pos)} positions of {args.game} (from number {args.first + 1}); "
           f"reference {args.reference:g} s; load {load():.1f}")
     t0 = time.time()
-    for i, s in enumerate(pos):
+    for i, s in enumerate(pos, start=args.first):  # a position keeps its seeds whichever part is run
         coach.SEARCH_SHARE = 0.5
-        i += args.first  # each position keeps its seeds whichever part of the sequence is run
         ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
         ref_first = ref.hint(1)[0]
         for b, sh in variants:

@@ -179,10 +179,10 @@ def summarise(match: str, games: list[dict]) -> dict:
 def compare(a: dict, b: dict, match: str) -> dict:
     """The games of match `match` in two results files that share a seed, set side
     by side: for each seat the expert sat in in `a`, how it fared there (in `a`) and
-    on the same seeds in `b`, where it sat elsewhere; and for each seat in `b` the
-    same the other way round (with the seats it sat in there). A seat that wins less in `a` but whose seeds are won
-    as often as the others' in `b` is a weaker seat; one whose seeds are lost in `b`
-    too drew harder deals."""
+    on the same seeds in `b` (and in which seats it sat there); and for each seat in
+    `b` the same the other way round. A seat that wins less in `a` but whose seeds are
+    won as often as the others' in `b` is a weaker seat; one whose seeds are lost in
+    `b` too drew harder deals."""
     ga = {g["seed"]: g for g in a.get("games", {}).get(match, [])}
     gb = {g["seed"]: g for g in b.get("games", {}).get(match, [])}
     common = sorted(set(ga) & set(gb))
@@ -191,13 +191,12 @@ def compare(a: dict, b: dict, match: str) -> dict:
         out: dict = {}
         for seed in common:
             row = out.setdefault(str(first[seed]["seat"]), {"games": 0, "wins_here": 0.0, "wins_other_seat": 0.0,
-                                                            "other_seats": []})
+                                                            "other_seats": set()})
             row["games"] += 1
             row["wins_here"] += first[seed]["expert_share"]
             row["wins_other_seat"] += second[seed]["expert_share"]
-            if second[seed]["seat"] not in row["other_seats"]:
-                row["other_seats"] = sorted(row["other_seats"] + [second[seed]["seat"]])
-        return dict(sorted(out.items()))
+            row["other_seats"].add(second[seed]["seat"])
+        return {k: dict(row, other_seats=sorted(row["other_seats"])) for k, row in sorted(out.items())}
     return {"match": match, "common_seeds": len(common), "by_seat_in_first": side(ga, gb),
             "by_seat_in_second": side(gb, ga)}
 

@@ -118,7 +118,7 @@ _RELEASE_PRICE = {"release_debt": "a Debt and 1 Virtue", "release_silver": "5 Si
 def is_last_turn(state) -> bool:
     """Whether the player whose turn it is is on their last turn: the last Guildhall
     space is taken and the turn that took it is over (rulebook, End of the Game)."""
-    n = getattr(state, "final_turns", None)
+    n = state.final_turns
     return n is not None and not state.is_over and n <= len(state.players)
 
 
@@ -134,6 +134,10 @@ def _last_turn_release_facts(state, action) -> list[tuple[str, str]]:
     dec = state.pending[-1] if state.pending else None
     if dec is None or dec.kind != "guardhouse":
         return []
+    players = len(state.players)
+    still_to_play = {(state.turn_player + k) % players for k in range(1, state.final_turns)}
+    if any(state.players[o].captured[p] for o in still_to_play if o != p):
+        return []  # a captor still to play could send them to Prison (-1 point per 2 at the end)
 
     def total(a) -> int:
         """The mover's score if the game ended after choosing `a` (worked on a copy, so
@@ -151,10 +155,6 @@ def _last_turn_release_facts(state, action) -> list[tuple[str, str]]:
     cost = now - after
     if cost <= 0 or best_other is None or best_other <= after:
         return []
-    players = len(state.players)
-    still_to_play = {(state.turn_player + k) % players for k in range(1, state.final_turns)}
-    if any(state.players[o].captured[p] for o in still_to_play if o != p):
-        return []  # a captor still to play could send them to Prison (-1 point per 2 at the end)
     n = held_by_others(state, p)
     return [("mistake", f"the game ends after this round, and workers held on other players' boards cost nothing "
                         f"at the end: freeing your {plural(n, 'worker')} for {_RELEASE_PRICE[action.option]} "
