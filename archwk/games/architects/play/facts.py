@@ -111,8 +111,8 @@ def _capture_facts(state, action) -> list[tuple[str, str]]:
                         "captured instead")]
 
 
-#: what each Guardhouse release pays, in the game's words
-_RELEASE_PRICE = {"release_debt": "a Debt and 1 Virtue", "release_silver": "5 Silver"}
+#: the Guardhouse actions that pay to free your workers from other players' boards
+_RELEASES = ("release_debt", "release_silver")
 
 
 def is_last_turn(state) -> bool:
@@ -125,7 +125,7 @@ def is_last_turn(state) -> bool:
 def _last_turn_release_facts(state, action) -> list[tuple[str, str]]:
     """Freeing your workers from other players' boards on your last turn, when it costs
     points at the end that another choice at the Guardhouse does not."""
-    if action.option not in _RELEASE_PRICE or not is_last_turn(state):
+    if action.option not in _RELEASES or not is_last_turn(state):
         return []
     from ..core import commit, thaw
     from ..locations import guardhouse
@@ -156,9 +156,8 @@ def _last_turn_release_facts(state, action) -> list[tuple[str, str]]:
     if cost <= 0 or best_other is None or best_other <= after:
         return []
     n = held_by_others(state, p)
-    return [("mistake", f"the game ends after this round, and workers held on other players' boards cost nothing "
-                        f"at the end: freeing your {plural(n, 'worker')} for {_RELEASE_PRICE[action.option]} "
-                        f"only costs you {plural(cost, 'point')}")]
+    return [("mistake", "the game ends after this round and workers held on other players' boards cost nothing "
+                        f"at the end, so freeing your {plural(n, 'worker')} only costs you {plural(cost, 'point')}")]
 
 
 # --------------------------------------------------------------------------- the blunder set
