@@ -16,6 +16,13 @@ too. The coach's budgets are time: run it on a quiet machine (the load is printe
     .venv/bin/python benchmarks/bench_advice.py --positions 30
     .venv/bin/python benchmarks/bench_advice.py --positions 30 --budgets 1 2 --share 0.5 0.7 --json out.json
     .venv/bin/python benchmarks/bench_advice.py --positions 30 --first 60   # the next 30 of the same sequence
+    .venv/bin/python benchmarks/bench_advice.py --positions 30 --variant 1:0.9 --variant 2:0.5
+
+The coach's share is `SEARCH_SHARE` (0.9 since 2026-12-05; half before): `--variant 2:0.5` is
+the 2 s hint as it was, `--variant 1:0.5` the 1 s hint as it was. Each variant's look is taken
+afresh (the coach keeps its looks by position, seed and budget, not by share: before
+2026-12-05 a second share at the same budget read the first one's look, so the share
+comparisons in benchmarks/results/advice.json of 2026-12-03 compared a look with itself).
 """
 from __future__ import annotations
 
@@ -32,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 BASE_SEED = 31_000  # the win-chance model trains on seeds 1.. and is checked on 777
+#: the search's share of the reference look's time (half, as the coach's was until 2026-12-05)
+REFERENCE_SHARE = 0.5
 
 
 def positions(n: int, game: str = "architects") -> list:
@@ -73,6 +82,8 @@ def main(argv=None) -> None:
     ap.add_argument("--reference", type=float, default=8.0, help="seconds of the reference look")
     ap.add_argument("--budgets", type=float, nargs="+", default=[1.0, 2.0])
     ap.add_argument("--share", type=float, nargs="+", default=None, help="the search's share(s) of the time")
+    ap.add_argument("--variant", action="append", default=None, metavar="SECONDS:SHARE",
+                    help="a budget and search share to run (repeatable; instead of --budgets x --share)")
     ap.add_argument("--first", type=int, default=0,
                     help="skip this many positions of the fixed sequence (a further set, or a run split in parts)")
     ap.add_argument("--json", default=None)
@@ -81,18 +92,26 @@ def main(argv=None) -> None:
     pos = positions(args.first + args.positions, args.game)[args.first:]
     shares = args.share or [coach.SEARCH_SHARE]
     variants = [(b, sh) for sh in shares for b in args.budgets]
+    if args.variant:
+        try:
+            variants = [(float(v.split(":")[0]), float(v.split(":")[1])) for v in args.variant]
+        except (ValueError, IndexError):
+            ap.error("--variant takes SECONDS:SHARE, e.g. 1:0.75")
+        if any(b <= 0 or not 0 < sh <= 1 for b, sh in variants):
+            ap.error("--variant: the seconds must be positive and the share in (0, 1]")
     rows = {v: [] for v in variants}
     print(f"{len(pos)} positions of {args.game} (from number {args.first + 1}); "
           f"reference {args.reference:g} s; load {load():.1f}")
     t0 = time.time()
     for i, s in enumerate(pos, start=args.first):  # a position keeps its seeds whichever part is run
-        coach.SEARCH_SHARE = 0.5
+        coach.SEARCH_SHARE = REFERENCE_SHARE
         ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
         ref_first = ref.hint(1)[0]
         for b, sh in variants:
             coach.SEARCH_SHARE = sh
+            coach._LOOKS.clear()  # the coach keeps its looks by position, seed and budget, not by share
             top = coach.hint(s, k=1, seconds=b, seed=i)[0]
-            coach.SEARCH_SHARE = 0.5
+            coach.SEARCH_SHARE = REFERENCE_SHARE
             ref.value([top.action], seconds=2.0)
             mine = next(c for c in ref.valued_choices() if c.action == top.action)
             regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))

@@ -50,6 +50,38 @@ def test_percents_add_up_to_100():
     assert percents([0.5, 0.5]) == [50, 50]
 
 
+@pytest.mark.parametrize("chances", [[0.3265, 0.3226, 0.3509], [0.3349, 0.3349, 0.3302], [0.2549, 0.2549, 0.2451, 0.2451],
+                                     [0.1251, 0.1251, 0.1251, 0.1251, 0.4996], [0.003, 0.497, 0.5], [0.997, 0.003]])
+def test_the_player_to_moves_figure_on_the_bar_is_the_one_the_sentences_give(chances):
+    """Issue 24 (one voice): the bar's whole percentages add up to 100 without moving the
+    figure of the seat the coach's sentences speak of (the player to move): a hint's 33%
+    is the bar's 33% (the explorer once showed 32% on the bar beside a hint's 33%)."""
+    for keep in range(len(chances)):
+        pc = WORDS.percents(chances, keep)
+        assert sum(pc) == 100 and pc[keep] == round(100 * chances[keep])
+        assert all(abs(p - 100 * c) < 1.5 for p, c in zip(pc, chances))
+        assert WORDS.shown(pc[keep], chances[keep]) == WORDS.pct(chances[keep])
+
+
+def test_the_bar_says_each_figure_as_the_sentences_do():
+    """The bar's legend, labels and hovers say the player to move's chance as the hint and
+    judgement do, 'under 1%' included."""
+    ex = explorer()
+    s = ex.state
+    me = s.current_player
+    n = len(s.players)
+    chances = [0.0] * n
+    chances[me] = 0.003
+    rest = (1 - 0.003) / (n - 1)
+    for i in range(n):
+        if i != me:
+            chances[i] = rest
+    ex.coach.bar.update(s, chances)
+    html = ex.coach.bar.html.value
+    assert f"{s.players[me].name} <b>under 1%</b>" in html
+    assert "under 1%" in ex.coach.bar.text
+
+
 def test_the_coach_widget_asks_the_states_game_for_its_words():
     """Structure first, words last (issue 22): the page's coach words what the
     library found through the game's explainer, never with words of its own."""
@@ -321,7 +353,7 @@ def test_a_judgement_follows_a_bad_move_by_a_person_and_not_a_bots():
     line = ex.coach.judgement_text
     assert WORDS.verdict_word(expected.verdict) in line and s.players[p].name in line
     sentence = WORDS.judgement_text(expected, with_verdict=False)
-    assert sentence in line and ("lower than the coach's first choice" in line
+    assert sentence in line and (", where the coach's first choice, " in line
                                  or "leaves you almost no chance to win" in line)
     # the library's sentence, but for the leading verdict word (shown beside it, in the verdict's colour)
     assert expected.text == f"{WORDS.verdict_word(expected.verdict)}: {sentence}"
@@ -403,6 +435,37 @@ def _reviewed(seconds: float = 0.1):
     return ex, panel
 
 
+def test_a_hint_where_the_review_looked_gives_the_reviews_choices(monkeypatch):
+    """Issue 24 (one voice): at a position the review judged, a hint gives that look's
+    choices and chances (the review's "best choice gives 32%" is the hint's 32%, the bar
+    does not change), and the same move played there again gets the review's verdict:
+    no second look with other figures."""
+    ex, panel = _reviewed()
+    r = panel.review
+    step, j = next((k, v) for k, v in sorted(r.valued.items()) if len(v.choices) >= 2)
+    i = panel.index_of(step)
+    ex.goto(i)
+    s = ex.state
+    assert ex.coach.look_at(s) is j
+    bar = list(ex.coach.bar.chances)
+
+    def no_new_look(*_a, **_k):
+        raise AssertionError("the coach looked again at a position it had judged")
+    monkeypatch.setattr(lib, "hint", no_new_look)
+    monkeypatch.setattr(lib, "judge", no_new_look)
+    ex.coach.ask_hint()
+    ex.coach.wait()
+    hinted = ex.coach.hint_panel.choices
+    assert [c.action for c in hinted] == [c.action for c in j.choices[:3]]
+    assert [c.win_chance for c in hinted] == [c.win_chance for c in j.choices[:3]]
+    assert ex.coach.bar.chances == bar == list(j.best.chances)
+    # the move of the game played again from there (a new line): the review's judgement
+    ex.choose(j.played.action)
+    ex.coach.wait()
+    _p, again = ex.coach.judgement_for()
+    assert again is j
+
+
 def test_the_review_tab_is_made_when_first_shown():
     ex = explorer()
     assert ex.coach.review_box.children == ()  # the page draws nothing of it at first
@@ -428,6 +491,26 @@ def test_review_chart_has_a_line_per_player_a_point_per_step_and_marks_judged_mo
         steps = [step for step, _, j in r.judged if j.verdict == tr.meta["verdict"]]
         assert list(tr.x) == steps
     assert "Review done" in panel.status.value and not panel.button.disabled
+
+
+def test_the_review_says_when_the_game_went_on_since():
+    """A review of the first 30 decisions does not pass for the whole game once more are
+    played: the tab says how many came since (the walk-through saw "Review done" on a line
+    that had grown to 327 decisions)."""
+    ex, panel = _reviewed()
+    done = panel.status.value
+    assert "Review done" in done
+    bot = archwk.bots.RandomBot(5)
+    for _ in range(3):
+        ex.session.choose(bot.choose(ex.state))
+    ex.refresh()
+    panel.sync()
+    text = text_of(panel.status.value)
+    assert "Review done" in text and "covers the first 30 decisions" in text and "went on by 3 since" in text
+    panel.button.click()
+    ex.coach.wait()
+    panel.sync()
+    assert "went on" not in text_of(panel.status.value)
 
 
 def test_clicking_a_point_of_the_review_moves_the_explorer_there():

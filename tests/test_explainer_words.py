@@ -45,7 +45,7 @@ def marked(monkeypatch):
     choices = _namespace(explain.choices, with_notes=lambda label, notes: f"«{label}»{len(notes)}",
                          display_hover=lambda slot, card_text, at_workshop: f"«position {slot.position}»")
     coach = _namespace(explain.coach,
-                       chances_sentence=lambda names, chances, winners=None: "«chances»",
+                       chances_sentence=lambda names, chances, winners=None, keep=None: "«chances»",
                        choice_why=lambda claim: (f"«why {claim.rank} {claim.chance}»", f"«after {claim.rank}»"),
                        judgement_text=lambda j, with_verdict=True: f"«judged {j.verdict} {with_verdict}»",
                        exercise_answer=lambda outcome, mine, best, why_not=None: f"«{outcome}»",

@@ -246,14 +246,21 @@ def chances_sentence(state, chances: Sequence[float]) -> str:
     """
     names = [p.name for p in state.players]
     winners = state.game.winners(state) if state.is_over else None
-    return coach_words(state).chances_sentence(names, chances, winners)
+    return coach_words(state).chances_sentence(names, chances, winners, keep=_keep(state))
+
+
+def _keep(state) -> int | None:
+    """The seat whose figure on the bar is its own rounding (the coach's sentences give
+    it): the player to move."""
+    return None if state.is_over else state.current_player
 
 
 class EvaluationBar(ipywidgets.Box):
     """Each player's chance to win (`archwk.analysis.win_chances`) as one bar
     of coloured segments, with the same in words (also the bar's accessible
     name). `update(state)` redraws it; `chances` are the library's values,
-    `percents` the whole percentages shown (they add up to 100)."""
+    `percents` the whole percentages shown (they add up to 100; the player to move's is
+    the figure the coach's sentences give)."""
 
     def __init__(self, **kwargs):
         self.html = ipywidgets.HTML()
@@ -273,25 +280,26 @@ class EvaluationBar(ipywidgets.Box):
         chances = list(chances)
         if state is self.state and chances == self.chances:
             return
-        self.state, self.chances, self.percents = state, chances, coach_words(state).percents(chances)
+        self.state, self.chances, self.percents = state, chances, coach_words(state).percents(
+            chances, _keep(state))
         self.text = chances_sentence(state, chances)
         html = self._html(state)
         if self.html.value != html:
             self.html.value = html
 
     def _html(self, state) -> str:
-        chance_words = coach_words(state).chance_words
+        shown = coach_words(state).shown
         segments, legend = [], []
         for i, (pc, c) in enumerate(zip(self.percents, self.chances)):
             fill = colour(state, i)
             name = state.players[i].name
-            label = f"{pc}%" if pc >= 9 else ""
+            label = esc(shown(pc, c)) if pc >= 9 else ""
             if pc:
                 segments.append(
-                    f'<div title="{esc(name)}: {chance_words(c)}" style="width:{pc}%;background:{fill};'
+                    f'<div title="{esc(name)}: {shown(pc, c)}" style="width:{pc}%;background:{fill};'
                     f'color:{ink(fill)};font-size:11px;line-height:18px;text-align:center;overflow:hidden;'
                     f'white-space:nowrap">{label}</div>')
-            legend.append(f'{seat_mark(state, i)} {esc(name)} <b>{pc}%</b>')
+            legend.append(f'{seat_mark(state, i)} {esc(name)} <b>{esc(shown(pc, c))}</b>')
         return ('<div style="display:flex;align-items:center;gap:8px;flex-wrap:wrap;font-size:12px">'
                 f'<span style="font-weight:bold">Chances to win</span>'
                 f'<div role="img" aria-label="{esc(self.text)}" style="display:flex;width:300px;height:18px;'
@@ -627,6 +635,7 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         self.review = None
         self.reviewed: tuple = ()  # the states of the line reviewed
         self.offset = 0            # review step - explorer state index
+        self.done_html = ""        # the review's status line when it was done
         self._stop = False
         self.running = False
         self.button.on_click(self._on_review)
@@ -716,6 +725,7 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
             i = step - offset
             if 0 <= i < len(states):
                 self.coach.remember(states[i], j.best.chances, j_player(states, i), True)
+                self.coach.remember_look(states[i], j)
             if 0 <= i + 1 < len(states):
                 self.coach.remember(states[i + 1], j.played.chances, j_player(states, i), False)
         self.coach.refresh()
@@ -742,7 +752,8 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         self.moves.value = self._moves_html(review, state)
         steps = self._exercise_steps(review, exercises)
         self.exercises.set_exercises(exercises, steps)
-        self.status.value = f"<span>{esc(coach_words(state).review_done(len(review.judged), len(exercises)))}</span>"
+        self.done_html = f"<span>{esc(coach_words(state).review_done(len(review.judged), len(exercises)))}</span>"
+        self.status.value = self.done_html
 
     def _moves_html(self, review, state) -> str:
         words = coach_words(state)
@@ -760,7 +771,7 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
             f"{esc(words.judgement_text(j, with_verdict=False))}</li>"
             for step, p, j in review.judged)
         return ('<div style="font-size:12px"><p style="margin:4px 0">' + " · ".join(counts) + "</p>"
-                '<details><summary>Every judged move, in words</summary><ul style="margin:2px 0 0 16px;'
+                '<details><summary>The moves the coach marked, in words</summary><ul style="margin:2px 0 0 16px;'
                 'padding:0">' + rows + "</ul></details></div>")
 
     def _exercise_steps(self, review, exercises) -> list[int | None]:
@@ -803,6 +814,15 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
             self.index_of(self.offset)
         except ValueError as e:
             self.status.value = f'<span style="color:{MUTED_TEXT}">{esc(str(e))}</span>'
+            return
+        later = len(self.coach.explorer.session) - len(self.reviewed)
+        if later > 0:
+            n = len(self.reviewed) - 1
+            self.status.value = self.done_html + (f' <span style="color:{MUTED_TEXT}">This review covers the first {n} '
+                                 f'decision{"" if n == 1 else "s"}; the game went on by {later} since: press '
+                                 'Review this game again to include them.</span>')
+        else:
+            self.status.value = self.done_html
 
     # ---- callbacks
     @guarded
@@ -873,6 +893,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         #: rather than at the move leading to it); the bar, the hint, the judgement and the
         #: review give these, the model's only where the coach has not looked
         self.estimates: dict[int, tuple[Any, tuple[float, ...], int, bool]] = {}
+        #: the judgements the coach made at a position (live or in the review): id(state before
+        #: the move) -> (that state, Judgement): a hint asked there later gives that look's
+        #: choices, and the same move played there again gets the same judgement (one voice)
+        self.looks: dict[int, tuple[Any, Any]] = {}
         self._pending: dict[int, Any] = {}
         self._from_hint: Any = None  # the action a hint's button is playing (not judged)
         super().__init__(children=[ipywidgets.HBox([self.toggle, self.bar],
@@ -929,6 +953,19 @@ class Coach(ShowsErrors, ipywidgets.VBox):
                 return
             self.estimates[id(state)] = (state, tuple(chances), player, own)
 
+    def remember_look(self, state, judgement) -> None:
+        """Keep a `judgement` made at `state` (the position before the move): its look
+        answers a hint there, and the same move there again."""
+        if judgement is None or not getattr(judgement, "choices", ()):
+            return
+        with self._lock:
+            self.looks[id(state)] = (state, judgement)
+
+    def look_at(self, state):
+        """The judgement the coach made at `state`, if it made one (else None)."""
+        hit = self.looks.get(id(state))
+        return hit[1] if hit is not None and hit[0] is state else None
+
     def judged_players(self) -> set[int]:
         """Whose moves the review judges: the seats people sit in (every seat
         when bots sit everywhere, as in a game loaded to be studied)."""
@@ -951,6 +988,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
                 raise ValueError(f"Only {s.players[s.current_player].name} may ask for a hint here: "
                                  "switch the view to that player or to all-seeing.")
             if self.hint_panel.thinking:
+                return
+            kept = self.look_at(s)
+            if kept is not None:  # the coach looked here already: the same choices, the same chances
+                self._hint_done(s, list(kept.choices[:3]))
                 return
             self.hint_panel.busy(self.hint_seconds)
         lib = _lib()
@@ -1021,6 +1062,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         if self._from_hint is not None and action == self._from_hint:
             return
         p = before.current_player
+        kept = self.look_at(before)
+        if kept is not None and kept.played.action == action:  # judged here before: the same verdict
+            self._judged(after, p, kept, before)
+            return
         with self._lock:
             self._pending[id(after)] = after
             self._show_judgement()
@@ -1115,6 +1160,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             self.judgements[id(after)] = (after, player, judgement)
             if before is not None:
                 self.remember(before, judgement.best.chances, player, True)
+                self.remember_look(before, judgement)
             self.remember(after, judgement.played.chances, player, False)
             if self.on:
                 self._show_judgement()

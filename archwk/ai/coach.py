@@ -34,8 +34,9 @@ the search does not run (decisions a game leaves to its heuristic player, such
 as Architects' setup drafts, or past its bots' stalemate turn) the samples rank
 the choices alone.
 
-The time (`seconds`) is split: `SEARCH_SHARE` of it for the search, the rest
-for samples, spent adaptively: every choice valued gets a few samples, then
+The time (`seconds`) is split: up to `SEARCH_SHARE` of it for the search (which
+stops early once its first choice cannot be overtaken), the rest for samples,
+spent adaptively: every choice valued gets a few samples, then
 only the choices still close to the best get more, until the time is up (or
 `max_samples` each). Results depend on the seed and, through the time budget,
 on the machine's speed; `seconds=None` with `max_samples` (and the search's
@@ -86,8 +87,15 @@ _OWN_TURN_CAP = 12        # decisions of the mover's own turn played greedily
 _OTHERS_CAP = 80          # decisions of the other seats before the sample is scored (per round)
 _ROUNDS = 2               # rounds played out after the choice (the mover's later turns by the fast policy)
 _ROLLOUT_SALT = 0x5DEECE66D
-#: the share of a hint's or judgement's time given to the search that ranks the choices
-SEARCH_SHARE = 0.5
+#: the share of a hint's or judgement's time given to the search that ranks the choices (at
+#: most: it stops early once settled). 0.9 since 2026-12-05: on 120 fixed positions the 1 s hint's
+#: first choice then agreed with a long look 93 times, the 2 s hint's (half for the search) 94
+#: times, the 1 s hint's with half 89 times (benchmarks/bench_advice.py, README); the samples
+#: still get 50-270 games a choice in CPython
+SEARCH_SHARE = 0.9
+#: the share of a look's time that valuing more choices later takes by default (`Assessment.value`:
+#: the what-if Compare table, the explorer's Evaluate tab, a judged move the look had not valued)
+VALUE_SHARE = 0.5
 #: the search's iterations when there is no time limit (`seconds=None`)
 SEARCH_ITERATIONS = 120
 #: choices the judge values beside the move played: the search's first ones
@@ -115,6 +123,10 @@ class ChoiceClaim:
     #: the chances as the pages say them ('34%', 'under 1%': as the bar does)
     chance_text: str = ""
     other_text: str | None = None
+    #: what the rules say the choice throws away (the game's "move_facts" sentences; never
+    #: said of the first choice), so that a hint never offers as good a move its judgement
+    #: would call a mistake
+    facts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -409,11 +421,17 @@ class _Evaluator:
             aside = tuple(x for x in self.legal if x != a and x not in weighed)
             return [ChoiceClaim(a, shown[0], 0, ranked, set_aside=aside, vp_now=self.vp_now.get(a, 0),
                                 chance_text=said[0])]
+        # the first against the best of the others (the next one where they tie), so that it is
+        # called the best chance only when no choice valued beside it has more; the others
+        # against the first
+        top = max(range(1, len(rows)), key=lambda j: (shown[j], -j))
+        move_facts = _side(self.view).move_facts
         out = []
         for rank, (a, _m) in enumerate(rows):
-            k = 1 if rank == 0 else 0  # the first against the next, the others against the first
+            k = top if rank == 0 else 0
+            facts = () if rank == 0 else tuple(sentence for _, sentence in move_facts(self.view, a))
             out.append(ChoiceClaim(a, shown[rank], rank, ranked, rows[k][0], shown[k], (), self.vp_now.get(a, 0),
-                                   said[rank], said[k]))
+                                   said[rank], said[k], facts))
         return out
 
 
@@ -500,7 +518,7 @@ class Assessment:
 
     def value(self, actions: Iterable[Action], seconds: float | None = None) -> None:
         """Value more choices on the same samples (as many as the coach's first choice has,
-        within `seconds`, default the look's share for samples)."""
+        within `seconds`, default `VALUE_SHARE` of the look's time)."""
         with self.lock:
             self._value(actions, seconds)
 
@@ -516,7 +534,7 @@ class Assessment:
         top = self._rank(self.valued)[0]
         n = max(1, ev.stats(top)[3])
         budget = None if self.seconds is None else (
-            self.seconds * (1 - SEARCH_SHARE) if seconds is None else seconds)
+            self.seconds * VALUE_SHARE if seconds is None else seconds)
         ev.run(new, k=len(new), seconds=budget, max_samples=min(n, self.max_samples), forced=new,
                since=time.perf_counter())
 

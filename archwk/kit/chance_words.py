@@ -13,22 +13,45 @@ VERDICT_WORDS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "B
 VERDICT_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
-def percents(chances: Sequence[float]) -> list[int]:
-    """Whole percentages that add up to 100 (largest remainders), for a bar and
-    its words; chances that do not add up to one are scaled first.
+def percents(chances: Sequence[float], keep: int | None = None) -> list[int]:
+    """Whole percentages that add up to 100, for a bar and its words: each chance
+    rounded as the sentences round it (`pct`), then, where those do not add up to
+    100, the seats whose rounding was closest to going the other way moved by one
+    (never the seat `keep`, whose figure the coach's sentences give: the player to
+    move); chances that do not add up to one are scaled first.
 
     >>> percents([1 / 3, 1 / 3, 1 / 3])
     [34, 33, 33]
+    >>> percents([0.325, 0.3226, 0.3524], keep=0)
+    [32, 33, 35]
+    >>> percents([0.3349, 0.3349, 0.3302], keep=0)
+    [33, 34, 33]
     """
     total = sum(chances)
     if not chances or total <= 0:
         return [0] * len(chances)
     raw = [100 * c / total for c in chances]
-    out = [int(r) for r in raw]
-    order = sorted(range(len(raw)), key=lambda i: (-(raw[i] - out[i]), i))
-    for i in order[:100 - sum(out)]:
-        out[i] += 1
+    out = [round(r) for r in raw]
+    gap = 100 - sum(out)
+    step = 1 if gap > 0 else -1
+    # the seats that may move, those whose rounding was nearest to going the other way first
+    movable = [i for i in range(len(raw)) if i != keep and (step < 0 or out[i] < 100) and (step > 0 or out[i] > 0)]
+    movable.sort(key=lambda i: (-(step * (raw[i] - out[i])), i))
+    if not movable:
+        movable = [keep] if keep is not None else []
+    for k in range(abs(gap)):
+        out[movable[k % len(movable)]] += step
     return out
+
+
+def shown(percent: int, chance: float) -> str:
+    """A seat's figure on the bar in words: '34%', or 'under 1%' / 'over 99%' where
+    the bar's whole percent is the chance's own rounding (`pct`).
+
+    >>> shown(0, 0.003), shown(100, 0.997), shown(33, 0.3349)
+    ('under 1%', 'over 99%', '33%')
+    """
+    return chance_words(chance) if percent == round(100 * chance) else f"{percent}%"
 
 
 def pct(x: float) -> str:
@@ -52,11 +75,6 @@ def a_chance(words: str) -> str:
     if words.startswith("over "):
         return f"a more than {words[5:]} chance"
     return f"{'an' if _says_an(words) else 'a'} {words} chance"
-
-
-def lower_by(drop: float) -> str:
-    """A drop in the chance to win, in words: 'about 12% lower' (whole percent, at least 1)."""
-    return f"about {max(1, round(drop))}% lower"
 
 
 def chance_words(p: float) -> str:
@@ -98,8 +116,10 @@ def _says_an(percent: str) -> bool:
     return n.startswith("8") or n in ("11", "18")
 
 
-def chances_sentence(names: Sequence[str], chances: Sequence[float], winners: Sequence[int] | None = None) -> str:
-    """Every player's chance to win in words, or (`winners`: the game is over) who won.
+def chances_sentence(names: Sequence[str], chances: Sequence[float], winners: Sequence[int] | None = None,
+                     keep: int | None = None) -> str:
+    """Every player's chance to win in words, or (`winners`: the game is over) who won
+    (`keep`: the seat whose figure stays its own rounding, as in `percents`).
 
     >>> chances_sentence(["Ann", "Ben", "Cy"], [0.08, 0.5, 0.42])
     'Ann has an 8% chance to win, Ben 50%, Cy 42%.'
@@ -108,8 +128,8 @@ def chances_sentence(names: Sequence[str], chances: Sequence[float], winners: Se
     """
     if winners is not None:
         return f"The game is over: {' and '.join(names[w] for w in winners)} won."
-    pc = percents(chances)
-    words = [f"{x}%" if x else chance_words(c) for x, c in zip(pc, chances)]
+    pc = percents(chances, keep)
+    words = [shown(x, c) for x, c in zip(pc, chances)]
     w = words[0]
     if w[0].isdigit():
         first = f"{names[0]} has {'an' if _says_an(w) else 'a'} {w} chance to win"
@@ -151,14 +171,17 @@ def judgement_text(judgement, *, with_verdict: bool = True, name: Callable[[str]
         text = (f"{mine} leaves you almost no chance to win, where the coach's first choice, "
                 f"{name_after(best.label)}, gives you {pct(best.win_chance)}.")
         return f"{verdict_word(verdict)}: {text}" if with_verdict else text
-    if verdict is not None:
-        text = (f"{mine} gives you a chance to win {lower_by(judgement.drop)} than the coach's first "
-                f"choice, {name_after(best.label)}.")
+    if verdict is not None:  # both chances as the hint shows them ("8% lower" would read as a share)
+        text = (f"{mine} gives you {a_chance(pct(played.win_chance))} to win, where the coach's first "
+                f"choice, {name_after(best.label)}, gives you {pct(best.win_chance)}.")
         return f"{verdict_word(verdict)}: {text}" if with_verdict else text
     if judgement.too_close:
         return (f"{mine} may be a little worse than the coach's first choice, {name_after(best.label)}, "
                 "but the estimates are too close to call.")
-    return f"{mine} was a good choice, as good as the coach's first choice, {name_after(best.label)}."
+    if pct(played.win_chance) == pct(best.win_chance) or played.win_chance >= best.win_chance:
+        return f"{mine} was a good choice, as good as the coach's first choice, {name_after(best.label)}."
+    return (f"{mine} was a good choice, close to the coach's first choice, {name_after(best.label)}: "
+            f"{a_chance(pct(played.win_chance))} to win against {pct(best.win_chance)}.")
 
 
 def exercise_answer(outcome: str, mine, best, why_not: str | None = None, *, name: Callable[[str], str] = _same,

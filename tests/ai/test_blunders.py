@@ -168,3 +168,22 @@ def test_a_forced_payment_on_the_last_turn_is_no_fact():
     forced = commit(t)
     assert [a.option for a in forced.legal_actions()] == ["release_debt"]
     assert move_facts(forced, pay) == []
+
+
+@pytest.mark.parametrize("b", [b for b in SET if b.why], ids=[b.name for b in SET if b.why])
+def test_a_hint_choice_the_rules_call_a_mistake_says_so(b):
+    """Issue 24 (one voice): a choice a hint offers that the judgement would call a mistake
+    from the game's facts says the fact, never "as good as" the first choice, even where
+    the chances tie (at 0% in a lost position)."""
+    s = b.state
+    other = next(a for a in s.legal_actions() if a != b.action and not move_facts(s, a))
+    ev = coach._Evaluator.__new__(coach._Evaluator)
+    ev.view, ev.legal, ev.vp_now = s, list(s.legal_actions()), {}
+    words = s.game.explainer.coach
+    first, second = (words.choice_reason(c) for c in ev.claims([(other, 0.0), (b.action, 0.0)], True))
+    assert second == f"a 0% chance to win by the quick estimate, but {b.why}."
+    assert "as good as" not in second and b.why not in first
+    # on a look as the coach takes it: the move offered beside the first choice carries its fact
+    look = coach.assess(s, k=3, forced=[b.action], **FAST)
+    mine = next(c for c in look.valued_choices() if c.action == b.action)
+    assert b.why in mine.why and "as good as" not in mine.why

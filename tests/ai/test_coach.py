@@ -325,6 +325,13 @@ def test_a_move_rated_at_least_as_high_as_the_first_choice_is_called_as_good():
     # a small drop with no verdict: still a good choice, no figure that could differ from the bar's
     worse = dataclasses.replace(played, win_chance=0.50)
     assert coach._judgement(s, None, 2.0, worse, first, False).text.startswith(f"{played.label} was a good choice")
+    # a drop shown in whole percent (50% against 52%) is not "as good as": how much lower is said
+    close = coach._judgement(s, None, 2.0, worse, first, False).text
+    assert "as good as" not in close and "close to the coach's first choice" in close
+    assert close.endswith(": a 50% chance to win against 52%.") and "point" not in close
+    # the same whole percent: as good as
+    level = coach._judgement(s, None, 0.3, dataclasses.replace(played, win_chance=0.517), first, False).text
+    assert "as good as the coach's first choice" in level
     # a drop that would be a verdict but is not clear of the noise: too close to call
     unclear = coach._judgement(s, None, 6.0, dataclasses.replace(played, win_chance=0.46), first, False)
     assert unclear.too_close and "too close to call" in unclear.text
@@ -345,7 +352,8 @@ def test_a_win_thrown_away_is_said_as_it_is():
     # a move that keeps some chance still says how much lower it is
     played = coach.Choice(a, str(a), 0.40, 0.35, 0.45, "", 10)
     j = coach._judgement(s, "blunder", 59.8, played, first, True)
-    assert "a chance to win about 60% lower than the coach's first choice" in j.text
+    assert "gives you a 40% chance to win, where the coach's first choice, " in j.text
+    assert j.text.endswith(", gives you over 99%.") and "lower" not in j.text and "point" not in j.text
 
 
 def _worded(rows, ranked, legal=()):
@@ -376,8 +384,23 @@ def test_the_why_never_contradicts_the_figures_it_shows():
     # a clear lead: the next best named inside the sentence, not as a capitalised button label
     top, other = _worded([(mines, 0.61), (quarry, 0.57)], ranked=False)
     assert top == "your best chance to win here, 61%; the next best is to place a worker at the Quarry, at 57%."
-    assert other == "a 57% chance to win; the best choice found is to place a worker at the Mines, at 61%."
+    assert other == "a 57% chance to win; the coach's first choice is to place a worker at the Mines, at 61%."
     assert not any("Place a worker" in w for w in (top, other))
+
+
+def test_the_first_choice_is_called_the_best_chance_only_when_no_other_has_more():
+    """Issue 24 (one voice): the first choice is compared with the best of the other
+    choices valued, not only the next one: a third choice at 54% means the first, at
+    52%, is not "your best chance to win here"."""
+    mines, quarry = Action("place", location="mines"), Action("place", location="quarry")
+    forest = Action("place", location="forest")
+    first, second, third = _worded([(mines, 0.52), (quarry, 0.50), (forest, 0.54)], ranked=True)
+    assert "best chance" not in first and "a deeper look prefers" in first
+    assert "against 54% for choosing to place a worker at the Forest" in first
+    assert "the coach's first choice is to place a worker at the Mines, at 52%" in second
+    # the best of the others is named, whatever its place
+    first, _, _ = _worded([(mines, 0.60), (quarry, 0.50), (forest, 0.54)], ranked=True)
+    assert first == "your best chance to win here, 60%; the next best is to place a worker at the Forest, at 54%."
 
 
 def test_the_only_choice_says_when_an_apprentice_could_be_discarded_too():

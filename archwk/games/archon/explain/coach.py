@@ -26,6 +26,7 @@ from ....kit.chance_words import (
     pct,
     percents,
     range_words,
+    shown,
     sureness,
 )
 
@@ -65,8 +66,10 @@ def choice_reason(claim) -> str:
             return (f"your best chance to win here, {mt}; {other} is as good by the quick "
                     "estimate, but a deeper look prefers this one.")
         return f"your best chance to win here, {mt}, as good as {other}."
+    if claim.facts:  # what the rules say it throws away, as its judgement would say
+        return f"{a_chance(mt)} to win by the quick estimate, but {'; '.join(claim.facts)}."
     if n > m:
-        return f"{a_chance(mt)} to win; the best choice found is {other}, at {nt}."
+        return f"{a_chance(mt)} to win; the coach's first choice is {other}, at {nt}."
     if not ranked or n == m:
         return (f"{a_chance(mt)} to win, as good as {other}"
                 f"{', but a deeper look prefers that one' if ranked else ''}.")
@@ -145,5 +148,5 @@ def coach_would_play(choices) -> str:
 
 __all__ = ["NO_VERDICTS", "VERDICT_WORDS", "chance_words", "chances_sentence", "choice_chance", "choice_reason",
            "choice_why", "coach_would_play", "exercise_answer", "exercise_prompt", "hint_heading",
-           "judgement_text", "pct", "percents", "range_words", "review_done", "sureness", "verdict_counts",
+           "judgement_text", "pct", "percents", "range_words", "review_done", "shown", "sureness", "verdict_counts",
            "verdict_word"]
