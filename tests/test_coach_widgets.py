@@ -506,11 +506,11 @@ def test_the_review_says_when_the_game_went_on_since():
     ex.refresh()
     panel.sync()
     text = text_of(panel.status.value)
-    assert "Review done" in text and "covers the first 30 decisions" in text and "went on by 3 since" in text
+    assert "Review done" in text and "covers the first 30 decisions; 3 more were played since" in text
     panel.button.click()
     ex.coach.wait()
     panel.sync()
-    assert "went on" not in text_of(panel.status.value)
+    assert "played since" not in text_of(panel.status.value)
 
 
 def test_clicking_a_point_of_the_review_moves_the_explorer_there():

@@ -818,9 +818,10 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         later = len(self.coach.explorer.session) - len(self.reviewed)
         if later > 0:
             n = len(self.reviewed) - 1
-            self.status.value = self.done_html + (f' <span style="color:{MUTED_TEXT}">This review covers the first {n} '
-                                 f'decision{"" if n == 1 else "s"}; the game went on by {later} since: press '
-                                 'Review this game again to include them.</span>')
+            self.status.value = self.done_html + (
+                f' <span style="color:{MUTED_TEXT}">This review covers the first {n} decision{"" if n == 1 else "s"}; '
+                f'{later} more {"was" if later == 1 else "were"} played since: press Review this game again to '
+                f'include {"it" if later == 1 else "them"}.</span>')
         else:
             self.status.value = self.done_html
 
