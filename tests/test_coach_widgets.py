@@ -466,6 +466,29 @@ def test_a_hint_where_the_review_looked_gives_the_reviews_choices(monkeypatch):
     assert again is j
 
 
+def test_a_table_of_every_choice_puts_its_look_on_the_bar():
+    """Issue 24 (one voice): the what-if page's Compare table and the explorer's Evaluate tab
+    come from the coach's look at the position, and the bar then gives that look's chances
+    (the walk-through saw the bar at 69% beside a table whose first choice read 73%)."""
+    from widgets.explorer import TAB_EVALUATE
+    app = WhatIfApp(auto=False)
+    c = app.explorer.coach
+    c.samples = SAMPLES
+    s = app.explorer.state
+    values = app.evaluate()
+    look = lib.assess(s, seconds=None, max_samples=SAMPLES, seed=c.seed)
+    first = look.hint(1)[0]
+    assert c.bar.chances == list(look.chances) == list(first.chances)
+    assert c.bar.chances[s.current_player] == values[first.action].win_rate
+    # the explorer's Evaluate tab, asked before any hint
+    ex = explorer(seats=["person"] * 3)
+    model = list(ex.coach.bar.chances)
+    ex.show_tab(TAB_EVALUATE)
+    ex.evaluation.evaluate()
+    look = lib.assess(ex.state, seconds=None, max_samples=SAMPLES, seed=ex.coach.seed)
+    assert ex.coach.bar.chances == list(look.chances) != model
+
+
 def test_the_review_tab_is_made_when_first_shown():
     ex = explorer()
     assert ex.coach.review_box.children == ()  # the page draws nothing of it at first

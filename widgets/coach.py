@@ -954,6 +954,15 @@ class Coach(ShowsErrors, ipywidgets.VBox):
                 return
             self.estimates[id(state)] = (state, tuple(chances), player, own)
 
+    def show_look(self, state, look) -> None:
+        """A look at `state` taken for another table (the Evaluate tab, the what-if page's
+        Compare table): the bar gives its chances there, as the table does."""
+        with self._lock:
+            self.remember(state, look.chances, look.player, True)
+            if self.on and state is self.explorer.state:
+                shown = self.explorer.shown_state()
+                self.bar.update(shown, self.chances_of(state, shown))
+
     def remember_look(self, state, judgement) -> None:
         """Keep a `judgement` made at `state` (the position before the move): its look
         answers a hint there, and the same move there again."""

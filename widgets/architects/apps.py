@@ -250,12 +250,14 @@ def _resources_line(before, after) -> str:
 
 
 def evaluate(state: GameState, extra: float = 1.0, seed: int = 0, seconds: float | None = None,
-             samples: int | None = None) -> dict:
+             samples: int | None = None, on_look=None) -> dict:
     """{action: archwk.analysis.ActionValue} for the player to move: the coach's look at the
     position (`widgets.evaluation.coach_values`, from that player's view only), so the
-    table's chances are the hint's, the judgement's and the bar's (issue 24)."""
+    table's chances are the hint's, the judgement's and the bar's (issue 24); `on_look` is given
+    that look."""
     from ..evaluation import coach_values
-    return {v.action: v for v in coach_values(state, seconds=seconds, seed=seed, samples=samples, extra=extra)}
+    return {v.action: v for v in coach_values(state, seconds=seconds, seed=seed, samples=samples, extra=extra,
+                                              on_look=on_look)}
 
 
 def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
@@ -404,10 +406,12 @@ class WhatIfApp(ipywidgets.VBox):
         t0 = time.perf_counter()
         work = self._coach_work(s)
 
-        def done(values) -> None:
+        def done(out) -> None:
+            values, look = out
             if self.explorer.state is not s:
                 return
             self.values, self._values_for = values, s
+            self._show_look(s, look)
             self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
             self.update()
 
@@ -426,7 +430,18 @@ class WhatIfApp(ipywidgets.VBox):
         coach = self.explorer.coach
         assert coach is not None  # the what-if page's explorer has its coach
         extra, seed, seconds, samples = self.thinking.value, coach.seed, coach.hint_seconds, coach.samples
-        return lambda: evaluate(s, extra, seed=seed, seconds=seconds, samples=samples)
+
+        def work():
+            looks: list = []
+            values = evaluate(s, extra, seed=seed, seconds=seconds, samples=samples, on_look=looks.append)
+            return values, (looks[0] if looks else None)
+        return work
+
+    def _show_look(self, s: GameState, look) -> None:
+        """The bar shows the chances of the look the table comes from (one voice)."""
+        coach = self.explorer.coach
+        if coach is not None and look is not None:
+            coach.show_look(s, look)
 
     def wait(self, timeout: float = 120.0) -> bool:
         """Wait for the coach's work started so far (tests, scripts)."""
@@ -453,8 +468,9 @@ class WhatIfApp(ipywidgets.VBox):
         s = self.explorer.state
         t0 = time.perf_counter()
         self.status.value = "<i>evaluating…</i>"
-        self.values = self._coach_work(s)()
+        self.values, look = self._coach_work(s)()
         self._values_for = s
+        self._show_look(s, look)
         self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
         self.update()
         return self.values
