@@ -196,7 +196,8 @@ async ({kind, index, probe, quiet, timeout}) => {
           out.samples = Number(js[0].dataset.samples);
           out.played_samples = Number(js[0].dataset.playedSamples);
         }
-        if (out.answered !== undefined && out.judged !== undefined && (probe === null || out.probe_wait !== undefined)) {
+        if (out.answered !== undefined && out.judged !== undefined
+            && (probe === null || out.probe_wait !== undefined)) {
           return finish();
         }
       }

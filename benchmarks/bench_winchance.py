@@ -143,8 +143,8 @@ class HintBot:
 
     def choose(self, state):
         from archwk.ai.bots import HeuristicBot
-        from archwk.games.architects.play.heuristics import in_stalemate, stalemate_choice
         from archwk.ai.coach import hint
+        from archwk.games.architects.play.heuristics import in_stalemate, stalemate_choice
         acts = state.legal_actions()
         if len(acts) == 1:
             return acts[0]
@@ -159,8 +159,8 @@ class HintBot:
 def bench_strength(games: int, samples: int = 8) -> dict:
     import archwk
     from archwk.ai.bots import HeuristicBot, play
-    from archwk.games.architects.play.heuristics import STALEMATE_TURNS
     from archwk.ai.evaluate import wilson
+    from archwk.games.architects.play.heuristics import STALEMATE_TURNS
     wins = 0.0
     long_games = unfinished = 0
     scores = []
