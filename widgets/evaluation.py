@@ -6,7 +6,6 @@ evaluation, so a page that never evaluates loads no second copy of plotly.js."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets
@@ -26,14 +25,20 @@ SAMPLES_WORD = "sample games"
 
 
 def coach_values(state, *, seconds: float | None = None, seed: int = 0, samples: int | None = None,
-                 extra: float = 1.0, on_look: Callable[[Any], Any] | None = None) -> list[ActionValue]:
+                 extra: float = 1.0) -> list[ActionValue]:
     """Every legal choice at `state`, valued by the coach's look at the position (the one
     its hint and judgement use with the same `seconds` and `seed`; `samples`: that many
     sample games a choice whatever the time), the choices the look had not valued with
     `extra` seconds more; as ActionValues: the chance to win with its 95 % range, the
     mover's score as if the game ended two rounds on (the end of the sample games), and
-    the sample games behind them. In the coach's order (its first choice first). `on_look` is
-    given the look (`archwk.analysis.Assessment`), e.g. for the bar to show its chances."""
+    the sample games behind them. In the coach's order (its first choice first)."""
+    return coach_look(state, seconds=seconds, seed=seed, samples=samples, extra=extra)[1]
+
+
+def coach_look(state, *, seconds: float | None = None, seed: int = 0, samples: int | None = None,
+               extra: float = 1.0) -> tuple[Any, list[ActionValue]]:
+    """`coach_values` with the look they come from (`archwk.analysis.Assessment`), for
+    the bar to show that look's chances (one voice)."""
     from archwk.analysis import ActionValue, assess
 
     from .coach import HINT_SECONDS
@@ -45,13 +50,11 @@ def coach_values(state, *, seconds: float | None = None, seed: int = 0, samples:
     else:
         look = assess(state, seconds=None, max_samples=samples, seed=seed)
         choices = look.compare()
-    if on_look is not None:
-        on_look(look)
     out = []
     for c in choices:
         m, lo, hi, _n = look.later_vp(c.action)
         out.append(ActionValue(c.action, c.label, c.win_chance, (c.low, c.high), m, (lo, hi), c.n))
-    return out
+    return look, out
 
 
 def draw_evaluation(figure, box, values, *, title: str | None = None):
@@ -117,12 +120,12 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
         s = self.state
         t0 = time.perf_counter()
         coach = self.coach
-        looks: list = []
-        self.values = coach_values(s, seconds=getattr(coach, "hint_seconds", None),
-                                   seed=getattr(coach, "seed", self.seed), samples=getattr(coach, "samples", None),
-                                   extra=self.thinking.value if extra is None else extra, on_look=looks.append)
-        if coach is not None and looks:  # the bar shows this look's chances too (one voice)
-            coach.show_look(s, looks[0])
+        look, self.values = coach_look(s, seconds=getattr(coach, "hint_seconds", None),
+                                       seed=getattr(coach, "seed", self.seed),
+                                       samples=getattr(coach, "samples", None),
+                                       extra=self.thinking.value if extra is None else extra)
+        if coach is not None:  # the bar shows this look's chances too (one voice)
+            coach.show_look(s, look)
         self.figure = draw_evaluation(self.figure, self.chart, self.values, title=s.prompt)
         self.status.value = (f"<span style='color:#666'>{len(self.values)} choices, "
                              f"done in {time.perf_counter() - t0:.1f} s</span>")

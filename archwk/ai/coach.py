@@ -409,6 +409,15 @@ class _Evaluator:
             out.append(Choice(a, str(a), m, lo, hi, why, n, after, self.mean_vector(a)))
         return out
 
+    def move_facts(self, a: Action) -> list[tuple[str, str]]:
+        """What the rules say choice `a` throws away (the game's `move_facts`: (verdict,
+        sentence) pairs), asked once per choice at this position and kept."""
+        kept = self.__dict__.setdefault("_facts", {})
+        facts = kept.get(a)
+        if facts is None:
+            facts = kept[a] = list(_side(self.view).move_facts(self.view, a))
+        return facts
+
     def claims(self, rows: Sequence[tuple[Action, float]], ranked: bool) -> list[ChoiceClaim]:
         """Why each of `rows` ((action, win chance), in the order shown) stands where
         it does: the first against the next, the others against the first, with the
@@ -425,11 +434,10 @@ class _Evaluator:
         # called the best chance only when no choice valued beside it has more; the others
         # against the first
         top = max(range(1, len(rows)), key=lambda j: (shown[j], -j))
-        move_facts = _side(self.view).move_facts
         out = []
         for rank, (a, _m) in enumerate(rows):
             k = top if rank == 0 else 0
-            facts = () if rank == 0 else tuple(sentence for _, sentence in move_facts(self.view, a))
+            facts = () if rank == 0 else tuple(sentence for _, sentence in self.move_facts(a))
             out.append(ChoiceClaim(a, shown[rank], rank, ranked, rows[k][0], shown[k], (), self.vp_now.get(a, 0),
                                    said[rank], said[k], facts))
         return out
@@ -572,7 +580,7 @@ class Assessment:
         best = choices[0]
         played = next(c for c in choices if c.action == action)
         # what the rules say the move throws away (never said of the coach's own first choice)
-        facts = ev.side.move_facts(ev.view, action) if action != best.action else []
+        facts = ev.move_facts(action) if action != best.action else []
         if played.action == best.action:
             return _judgement(ev.view, None, 0.0, played, best, False, tuple(choices))
         diff, lo, _hi = ev.paired(best.action, action)

@@ -4,6 +4,7 @@ each a mistake or a blunder, names the rule's reason where the rules give one, a
 game review lists it."""
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -187,3 +188,30 @@ def test_a_hint_choice_the_rules_call_a_mistake_says_so(b):
     look = coach.assess(s, k=3, forced=[b.action], **FAST)
     mine = next(c for c in look.valued_choices() if c.action == b.action)
     assert b.why in mine.why and "as good as" not in mine.why
+
+
+def test_a_look_asks_the_rules_for_a_choices_facts_once(monkeypatch):
+    """Issue 24 (one voice): the facts of a choice are the same each time its look words
+    it (a hint, then the judgement, then the bar's chances), and are asked once per choice."""
+    b = next(x for x in SET if x.why)
+    s = b.state
+    asked = []
+    side = copy.copy(coach._side(s))
+    real = side.move_facts
+
+    def counting(state, action):
+        asked.append(action)
+        return real(state, action)
+
+    side.move_facts = counting
+    monkeypatch.setattr(coach, "_side", lambda state: side)
+    monkeypatch.setattr(coach, "_LOOKS", {})  # a fresh look, not one an earlier test kept
+    look = coach.assess(s, k=3, forced=[b.action], **FAST)
+    first = [c.why for c in look.valued_choices()]
+    j = look.judge(b.action)
+    assert b.why in j.text
+    again = [c.why for c in look.valued_choices()]
+    look.chances
+    assert first == again
+    assert sorted(map(str, asked)) == sorted(set(map(str, asked)))  # each choice asked once
+    assert b.action in asked

@@ -250,14 +250,19 @@ def _resources_line(before, after) -> str:
 
 
 def evaluate(state: GameState, extra: float = 1.0, seed: int = 0, seconds: float | None = None,
-             samples: int | None = None, on_look=None) -> dict:
+             samples: int | None = None) -> dict:
     """{action: archwk.analysis.ActionValue} for the player to move: the coach's look at the
     position (`widgets.evaluation.coach_values`, from that player's view only), so the
-    table's chances are the hint's, the judgement's and the bar's (issue 24); `on_look` is given
-    that look."""
-    from ..evaluation import coach_values
-    return {v.action: v for v in coach_values(state, seconds=seconds, seed=seed, samples=samples, extra=extra,
-                                              on_look=on_look)}
+    table's chances are the hint's, the judgement's and the bar's (issue 24)."""
+    return evaluate_look(state, extra, seed=seed, seconds=seconds, samples=samples)[1]
+
+
+def evaluate_look(state: GameState, extra: float = 1.0, seed: int = 0, seconds: float | None = None,
+                  samples: int | None = None) -> tuple:
+    """`evaluate` with the look its values come from (for the bar: one voice)."""
+    from ..evaluation import coach_look
+    look, values = coach_look(state, seconds=seconds, seed=seed, samples=samples, extra=extra)
+    return look, {v.action: v for v in values}
 
 
 def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
@@ -432,9 +437,8 @@ class WhatIfApp(ipywidgets.VBox):
         extra, seed, seconds, samples = self.thinking.value, coach.seed, coach.hint_seconds, coach.samples
 
         def work():
-            looks: list = []
-            values = evaluate(s, extra, seed=seed, seconds=seconds, samples=samples, on_look=looks.append)
-            return values, (looks[0] if looks else None)
+            look, values = evaluate_look(s, extra, seed=seed, seconds=seconds, samples=samples)
+            return values, look
         return work
 
     def _show_look(self, s: GameState, look) -> None:
