@@ -76,7 +76,7 @@ def bench_calibration(data: str, game: str = "architects") -> dict:
     wc = tw.feature_module(game)
     games, excluded = tw.read_games(data, refeature=True)
     naive_t = json.loads(wc.PARAMS_PATH.read_text(encoding="utf-8")).get("naive_temperature")
-    out = tw.report(games, wc.WEIGHTS, f"held-out games ({data})", naive_t)
+    out = tw.report(games, wc.WEIGHTS, f"held-out games ({data})", naive_t, tw.progress_index(wc))
     out["excluded_backstop_games"] = excluded
     return out
 

@@ -79,6 +79,12 @@ def feature_module(game: str):
     return wc
 
 
+def progress_index(feats) -> int | None:
+    """Where a game's features say how far the game is (Architects' Guildhall "fill"), for
+    the pace projection; None for a game whose features do not."""
+    return feats.FEATURES.index("fill") if "fill" in feats.FEATURES else None
+
+
 def phase_of(game: str, s) -> int:
     """The game phase a position is reported under: Archon's Season, Architects' third
     of the Guildhall filled (1 to 3)."""
@@ -416,11 +422,80 @@ def naive_temperature(games: list[dict]) -> float | None:
     return float(best[1])
 
 
-def report(games: list[dict], weights, label: str = "held-out games", naive_t: float | None = None) -> dict:
+#: the pace projection's floor on how far the game is (a game a tenth gone does not score 10 times its score)
+PACE_FLOOR = 0.15
+#: the temperatures a naive projection is tried at (its best on the positions it is scored on)
+NAIVE_TEMPERATURES = (0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30, 40, 50, 80)
+
+
+def pace_chances(score: list[float], progress: float, temperature: float) -> list[float]:
+    """The pace projection: a softmax of each seat's score as if the game ended now, carried
+    on to the end at the pace so far (divided by how far the game is, at least `PACE_FLOOR`)."""
+    return naive_chances([x / max(progress, PACE_FLOOR) for x in score], temperature)
+
+
+def _brier_skill(rows: list[tuple[list[float], list[float]]]) -> tuple[float, float]:
+    """(Brier, skill against equal chances) of (chances, outcomes) rows."""
+    b = sum((p - y) ** 2 for ps, ys in rows for p, y in zip(ps, ys))
+    b0 = sum((1 / len(ps) - y) ** 2 for ps, ys in rows for y in ys)
+    k = sum(len(ps) for ps, _ in rows)
+    return b / k, _skill(b / k, b0 / k)
+
+
+def naive_table(games: list[dict], weights, naive_t: float | None, progress: int | None) -> dict:
+    """The model against the naive projections on the same positions, on all of them and on
+    those past the first fifth of their game's decisions (the issue's positions): the
+    softmax of the score now (at `naive_t`, fitted on the training games) and the pace
+    projection (`pace_chances`, with `progress` the index of how far the game is in each
+    seat's features, at its best temperature on these very positions: the naive at its best)."""
+    scorer = weights if isinstance(weights, (model.Logit, model.MLP)) else model.Logit(tuple(weights))
+    rows = []  # (past the first fifth, model, score now, pace inputs, outcomes)
+    for g in games:
+        for pos in g["positions"]:
+            if "score" not in pos:
+                return {}
+            ys = [1.0 if i in pos["won"] else 0.0 for i in range(len(pos["x"]))]
+            late = "step" in pos and g.get("decisions") and pos["step"] / g["decisions"] >= 0.2
+            prog = pos["x"][0][progress] if progress is not None else None
+            rows.append((bool(late), model.softmax(scorer.scores(pos["x"])), pos["score"], prog, ys))
+    out: dict = {}
+    parts = {"all": rows, "past_first_fifth": [r for r in rows if r[0]]}
+    pace_t = None
+    if progress is not None:
+        pace_t = min(NAIVE_TEMPERATURES, key=lambda t: _brier_skill(
+            [(pace_chances(sc, pr, t), ys) for _, _, sc, pr, ys in rows])[0])
+    for name, part in parts.items():
+        if not part:
+            continue
+        entry = {"seat_rows": sum(len(r[4]) for r in part),
+                 "model": round(_brier_skill([(m, ys) for _, m, _, _, ys in part])[1], 4)}
+        if naive_t:
+            entry["score_now"] = round(_brier_skill([(naive_chances(sc, naive_t), ys)
+                                                     for _, _, sc, _, ys in part])[1], 4)
+        if pace_t is not None:
+            entry["pace"] = round(_brier_skill([(pace_chances(sc, pr, pace_t), ys)
+                                                for _, _, sc, pr, ys in part])[1], 4)
+        out[name] = entry
+    if out:
+        out["temperatures"] = {"score_now": naive_t, "pace": pace_t}
+        print("Brier skill against equal chances, the model and the naive projections on the same positions"
+              f" (score now / {naive_t}; pace projection / {pace_t}):")
+        for name in parts:
+            if name in out:
+                e = out[name]
+                print(f"  {name.replace('_', ' ')}: model {e['model']:.3f}"
+                      + (f", score now {e['score_now']:.3f}" if "score_now" in e else "")
+                      + (f", pace {e['pace']:.3f}" if "pace" in e else "") + f" ({e['seat_rows']} seat rows)")
+    return out
+
+
+def report(games: list[dict], weights, label: str = "held-out games", naive_t: float | None = None,
+           progress: int | None = None) -> dict:
     """Calibration of the model on `games` (their sampled positions), printed and returned:
     the deciles, the Brier score and its skill against equal chances, overall, by player
     count and by game phase (when the positions hold it), and the naive projection's
-    (when the positions hold the scores and `naive_t` is given)."""
+    (when the positions hold the scores and `naive_t` is given; with `progress`, the index
+    of how far the game is in the features, the pace projection's too: `naive_table`)."""
     scorer = weights if isinstance(weights, (model.Logit, model.MLP)) else model.Logit(tuple(weights))
     pred: list[float] = []
     won: list[float] = []
@@ -486,6 +561,9 @@ def report(games: list[dict], weights, label: str = "held-out games", naive_t: f
         out["brier_by_phase"] = {str(ph): [round(b, 4), round(b0, 4)] for ph, (b, b0) in per_phase.items()}
     if out_naive:
         out["naive"] = out_naive
+        table2 = naive_table(games, scorer, naive_t, progress)
+        if table2:
+            out["naive_projections"] = table2
     return out
 
 
@@ -571,7 +649,7 @@ def report_only(args) -> dict:
     path = args.params or feats.PARAMS_PATH
     fitted = feats.load_params(path)
     doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    out = report(games, fitted, f"the games of {args.data}", doc.get("naive_temperature"))
+    out = report(games, fitted, f"the games of {args.data}", doc.get("naive_temperature"), progress_index(feats))
     out["excluded_backstop_games"] = excluded
     return out
 

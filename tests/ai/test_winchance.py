@@ -267,3 +267,54 @@ def test_the_training_script_fits_a_network_on_a_tiny_sample(tmp_path, capsys):
     assert "network of 3 hidden units" in fitted and "naive projection" in fitted and "phase" in fitted
     model = awc.validate_params(json.loads(out.read_text(encoding="utf-8")))
     assert isinstance(model, wc.MLP) and len(model.hidden) == 3
+
+
+def _training_script():
+    spec = importlib.util.spec_from_file_location("train_winchance", ROOT / "scripts" / "train_winchance.py")
+    assert spec and spec.loader
+    tw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tw)
+    return tw
+
+
+def test_the_naive_projections_are_scored_on_the_same_positions(capsys):
+    """Issue 24: the model is compared with two naive projections on the same positions,
+    all of them and those past the first fifth of their game: the softmax of the score now
+    and the pace projection (the score now carried on at the pace so far, at its best
+    temperature on those positions)."""
+    tw = _training_script()
+    fill = awc.FEATURES.index("fill")
+    assert tw.progress_index(awc) == fill
+
+    def pos(step, prog, score, won):
+        x = [[0.0] * len(awc.FEATURES) for _ in score]
+        for row in x:
+            row[fill] = prog
+        return {"step": step, "x": x, "score": score, "won": won}
+    games = [{"decisions": 100, "n": 2, "positions": [pos(10, 0.1, [3, 1], [1]), pos(50, 0.5, [20, 12], [0]),
+                                                      pos(90, 0.9, [40, 30], [0])]},
+             {"decisions": 100, "n": 2, "positions": [pos(30, 0.3, [8, 9], [1]), pos(80, 0.8, [35, 36], [0])]}]
+    # the pace projection: the score now over how far the game is (at least the floor)
+    assert tw.pace_chances([20, 12], 0.5, 8) == tw.naive_chances([40, 24], 8)
+    assert tw.pace_chances([3, 1], 0.01, 8) == tw.naive_chances([3 / tw.PACE_FLOOR, 1 / tw.PACE_FLOOR], 8)
+    flat = wc.Logit(tuple([0.0] * len(awc.FEATURES)))  # equal chances: skill 0
+    table = tw.naive_table(games, flat, 8.0, fill)
+    assert table["all"]["seat_rows"] == 10 and table["past_first_fifth"]["seat_rows"] == 8
+    assert table["all"]["model"] == 0.0 and table["past_first_fifth"]["model"] == 0.0
+
+    def skill(chances_of, rows):
+        b = sum((p - (1.0 if i in r["won"] else 0.0)) ** 2 for r in rows for i, p in enumerate(chances_of(r)))
+        b0 = sum((0.5 - (1.0 if i in r["won"] else 0.0)) ** 2 for r in rows for i in range(2))
+        return round(1 - b / b0, 4)
+    every = [p for g in games for p in g["positions"]]
+    late = [p for p in every if p["step"] >= 20]
+    t = table["temperatures"]["pace"]
+    assert t in tw.NAIVE_TEMPERATURES
+    pace = [skill(lambda r, t=u: tw.pace_chances(r["score"], r["x"][0][fill], t), every)
+            for u in tw.NAIVE_TEMPERATURES]
+    assert table["all"]["pace"] == max(pace)  # at its best temperature on these positions
+    assert table["past_first_fifth"]["pace"] == skill(lambda r: tw.pace_chances(r["score"], r["x"][0][fill], t), late)
+    assert table["past_first_fifth"]["score_now"] == skill(lambda r: tw.naive_chances(r["score"], 8.0), late)
+    assert "past first fifth: model 0.000" in capsys.readouterr().out
+    # a game whose features do not say how far it is: the score now only
+    assert "pace" not in tw.naive_table(games, flat, 8.0, None)["all"]
