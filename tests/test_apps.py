@@ -210,12 +210,15 @@ def test_compare_actions_with_the_coachs_evaluation():
     state = apps.sample_position()
     values = apps.evaluate(state, samples=3, seed=2)
     assert set(values) == set(state.legal_actions())
-    for c in hint(state, k=3, seconds=None, max_samples=3, seed=2):
+    hinted = hint(state, k=3, seconds=None, max_samples=3, seed=2)
+    for c in hinted:
         assert values[c.action].win_rate == c.win_chance and values[c.action].win_ci == (c.low, c.high)
+    # in the coach's order: the hint's choices first, as the hint lists them
     rows = apps.compare_actions(state, values)
-    keys = [(-r["value"].win_rate, -r["value"].mean_vp) for r in rows]
-    assert keys == sorted(keys)
+    assert [r["action"] for r in rows] == list(values)
+    assert [r["action"] for r in rows[:len(hinted)]] == [c.action for c in hinted]
     html = apps.comparison_html(state, values)
+    assert "in the coach's order" in html and "best first" not in html
     assert "Win chance" in html and "VP two rounds on" in html and "the coach's" in html
     assert "rollouts" not in html
 

@@ -270,9 +270,10 @@ def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
     next decision: the same span as the chooser's changes, so a later effect such as a
     Black Market reset's Virtue loss shows in both), the chooser's changes, and the
     projected VP (archwk.final_scores as if the game ended)
-    before and after; with `values` (from `evaluate`) also the Monte Carlo win
-    chance and expected VP. Best first: by win chance and expected VP when
-    evaluated, else by the projected VP change."""
+    before and after; with `values` (from `evaluate`) also the coach's win
+    chance and expected VP. With `values`, in their order (the coach's: its first
+    choice first, as its hint and its chart list them); else best first by the
+    projected VP change."""
     if state.is_over or state.is_view:
         return []
     p = state.current_player
@@ -289,9 +290,9 @@ def compare_actions(state: GameState, values: dict | None = None) -> list[dict]:
         rows.append(dict(order=i, action=a, label=str(a), effects=effects,
                          change=_resources_line(before, after.players[p]), vp_before=base, vp_after=total,
                          delta=total - base, then=nxt, value=v))
-    if values:
-        rows.sort(key=lambda r: (-(r["value"].win_rate if r["value"] else -1),
-                                 -(r["value"].mean_vp if r["value"] else -1e9), r["order"]))
+    if values:  # the coach's order: its hint's and its chart's (one voice)
+        rank = {a: k for k, a in enumerate(values)}
+        rows.sort(key=lambda r: (rank.get(r["action"], len(rank)), r["order"]))
     else:
         rows.sort(key=lambda r: (-r["delta"], r["order"]))
     return rows
@@ -333,8 +334,10 @@ def comparison_html(state: GameState, values: dict | None = None) -> str:
         how += (f" Win chance: the coach's, as its hint and the bar give it, from {esc(who)}'s view (hidden "
                 "cards are sampled, never read): each choice is played on for two rounds in many sample games. "
                 "VP two rounds on: the score as if the game ended there. Hover for the likely range.")
+    order = ("in the coach's order, as its hint lists them: its first choice first (a deeper look can "
+             "prefer a choice the quick estimate puts a little lower)" if values else "best first")
     return (f'<div class="archwk-compare" style="font-size:12px"><p><b>{esc(state.prompt)}</b> · '
-            f"{len(rows)} choices for {esc(who)}, best first. {how}</p>"
+            f"{len(rows)} choices for {esc(who)}, {order}. {how}</p>"
             "<style>.archwk-compare table{border-collapse:collapse}.archwk-compare td,.archwk-compare th"
             "{border:1px solid #ddd;padding:2px 5px;vertical-align:top}</style>"
             "<table>" + head + body + "</table></div>")
