@@ -5,7 +5,7 @@ Every helper goes through the public API only: `new_game`, the building draft,
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import archwk
 from archwk import Action
@@ -14,7 +14,7 @@ from archwk.games.architects import cards
 LABOURER = 13  # apprentice #13: all three skills, no ability (facts §2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _drafted(n: int, seed: int, expansion: bool) -> archwk.GameState:
     s = archwk.new_game(n, seed=seed, options=archwk.Options(expansion_cards=expansion))
     while s.phase != "play":

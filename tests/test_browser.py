@@ -88,7 +88,8 @@ def play_draft(page, console=None) -> None:
         keeps = decision_buttons(page, r"^Keep the ")
         keeps.first.wait_for(timeout=STEP_TIMEOUT)
         labels = keeps.all_inner_texts()
-        click_and_wait(page, keeps.first, lambda: decision_buttons(page, r"^Keep the ").all_inner_texts() != labels
+        click_and_wait(page, keeps.first,
+                       lambda labels=labels: decision_buttons(page, r"^Keep the ").all_inner_texts() != labels
                        or page.get_by_text(YOUR_PLACEMENT).count() > 0, console=console)
     raise AssertionError("the draft did not end")
 
@@ -141,7 +142,7 @@ def test_dashboard_then_first_lesson_by_clicks(server, browser):
     vb.wait_board(page, timeout=LOAD_TIMEOUT)
     page.wait_for_timeout(2500)
     if vb.figures_stuck(console):  # a busy machine: see vb.open_app_page
-        warnings.warn("tutorial: the board did not initialize in time after the link; opening it again")
+        warnings.warn("tutorial: the board did not initialize in time after the link; opening it again", stacklevel=2)
         page.context.close()
         page, console = vb.open_app_page(browser, server.url("tutorial.ipynb"), wait_for=".archwk-task",
                                          board=True, timeout=LOAD_TIMEOUT)

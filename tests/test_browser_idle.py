@@ -129,7 +129,7 @@ def test_after_the_idle_timeout_every_page_opens_alive_and_plays(server, browser
 
 
 def test_a_page_whose_kernel_is_gone_says_so_and_its_reload_plays(server, browser):
-    page, console = open_started(browser, server, "explorer.ipynb")
+    page, _console = open_started(browser, server, "explorer.ipynb")
     kernel = vb.kernel_id(page)
     # the server stops the page's kernel (as the culler does with a page cut off for long)
     status = page.evaluate("""async (url) => (await fetch(url, {method: 'POST'})).status""",

@@ -50,7 +50,8 @@ def test_percents_add_up_to_100():
     assert percents([0.5, 0.5]) == [50, 50]
 
 
-@pytest.mark.parametrize("chances", [[0.3265, 0.3226, 0.3509], [0.3349, 0.3349, 0.3302], [0.2549, 0.2549, 0.2451, 0.2451],
+@pytest.mark.parametrize("chances", [[0.3265, 0.3226, 0.3509], [0.3349, 0.3349, 0.3302],
+                                     [0.2549, 0.2549, 0.2451, 0.2451],
                                      [0.1251, 0.1251, 0.1251, 0.1251, 0.4996], [0.003, 0.497, 0.5], [0.997, 0.003]])
 def test_the_player_to_moves_figure_on_the_bar_is_the_one_the_sentences_give(chances):
     """Issue 24 (one voice): the bar's whole percentages add up to 100 without moving the

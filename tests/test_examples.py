@@ -46,7 +46,8 @@ def test_docstring_examples_run(name):
 def test_the_library_keeps_its_examples():
     """A deleted example is not a passing one: the main modules keep theirs."""
     finder = doctest.DocTestFinder(exclude_empty=True)
-    for name in ("archwk", "archwk.games.architects.game", "archwk.games.architects.actions", "archwk.games.architects.options", "archwk.games.architects.table", "widgets.session"):
+    for name in ("archwk", "archwk.games.architects.game", "archwk.games.architects.actions",
+                 "archwk.games.architects.options", "archwk.games.architects.table", "widgets.session"):
         module = importlib.import_module(name)
         assert sum(len(t.examples) for t in finder.find(module, name)) > 0, name
 

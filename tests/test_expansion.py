@@ -7,7 +7,7 @@ reference file shared/reference/architects-facts.md.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from helpers import act, place, started
@@ -24,7 +24,7 @@ EXTRA_APPRENTICES = {41: "Enforcer", 42: "Overseer", 43: "Peddler"}
 LABOURER = 13
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cleared(n: int, seed: int, artisans: bool) -> archwk.GameState:
     s = started(n, seed, Options(expansion_cards=True, artisans=artisans))
     for i in range(n):
@@ -79,7 +79,7 @@ def test_43_and_43_cards_with_expansion(n):
     s = archwk.new_game(n, seed=n, options=EXP)
     dealt = [c for h in s.draft for c in h]
     assert len(s.building_deck) + len(dealt) == 43
-    assert EXTRA_BUILDINGS <= set(s.building_deck) | set(dealt)
+    assert set(s.building_deck) | set(dealt) >= EXTRA_BUILDINGS
     apps = [c for c in s.display if c] + list(s.apprentice_deck)
     assert sorted(apps) == list(range(1, 44))
 
@@ -190,7 +190,7 @@ def test_crane_worker_fires_its_space_trigger_reset():
     the left-most space of row 3 (k = 2n+3) queues a Black Market reset."""
     n = 2
     s = _fill_guildhall(game(n), 2 * n + 1)  # the Crane itself goes on k = 2n+2
-    s, p = _crane(s)
+    s, _p = _crane(s)
     assert s.resets == 0
     s = construct(s, "Well")
     assert len(s.guildhall) == 2 * n + 3
@@ -202,7 +202,7 @@ def test_crane_worker_fires_the_artisans_discard():
     the left-most display column."""
     s = _fill_guildhall(game(3, artisans=True), 1)
     d = s.display
-    s, p = _crane(s)
+    s, _p = _crane(s)
     assert s.display == d  # the Crane on space 2: nothing
     s = construct(s, "Well")
     assert s.display[0] == d[1] and s.display[4] == d[5]

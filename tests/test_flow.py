@@ -486,7 +486,7 @@ def test_no_worker_turn_brings_one_back_from_a_large_open_location():
     the Guildhall, Black Market, Prison or an opposing player's board."""
     s = started()
     p = s.current_player
-    o1, o2 = others(s, p)
+    o1, _o2 = others(s, p)
     s = fill_guildhall(s, [p, p])
     s = s.edit(player=o1, captured={p: 1})
     s = s.edit(player=p, in_prison=1, workers_at={"forest": {p: 6}, "tax_stand": {p: 9},
@@ -522,7 +522,7 @@ def test_no_worker_fallback_black_market_prison_boards():
     come back from the Black Market, Prison or an opponent's board."""
     s = started()
     p = s.current_player
-    o1, o2 = others(s, p)
+    o1, _o2 = others(s, p)
     s = fill_guildhall(s, [p] * 15)
     s = s.edit(player=o1, captured={p: 2})
     s = s.edit(player=p, in_prison=2, workers_at={"black_market_b": {p: 1}})
@@ -794,7 +794,7 @@ def _two_player_end(p_edit, o_edit):
 
 def test_winner_highest_total():
     """RB End-Game Scoring: the highest total wins, whatever the Virtue."""
-    s, p, o = _two_player_end({"virtue": 6, "resources": {"gold": 1}}, {"virtue": 9})
+    s, p, _o = _two_player_end({"virtue": 6, "resources": {"gold": 1}}, {"virtue": 9})
     assert archwk.winners(s) == [p]
 
 
@@ -810,7 +810,7 @@ def test_tie_broken_by_virtue():
 def test_tie_broken_by_silver():
     """RB End-Game Scoring: then by the most remaining Silver (3 and 8 both score
     0 VP)."""
-    s, p, o = _two_player_end({"virtue": 8, "silver": 3}, {"virtue": 8, "silver": 8})
+    s, _p, o = _two_player_end({"virtue": 8, "silver": 3}, {"virtue": 8, "silver": 8})
     assert archwk.winners(s) == [o]
 
 

@@ -14,9 +14,9 @@ from archwk import Action
 from archwk.games.architects import cards
 from archwk.games.architects.table import table
 from widgets.architects.cards import apprentice_face, building_face, catalogue, select
+from widgets.architects.choices import action_label, choice_faces, decision_groups
 from widgets.architects.gallery import CardGallery
 from widgets.architects.panels import player_html
-from widgets.architects.choices import action_label, choice_faces, decision_groups
 from widgets.decision import DecisionPanel
 from widgets.explorer import GameExplorer
 from widgets.session import Session

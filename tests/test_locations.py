@@ -30,7 +30,7 @@ NONE = {r: 0 for r in ("clay", "wood", "stone", "gold", "marble")}
 
 # --------------------------------------------------------------------------- position building
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _start(n, seed, options):
     return started(n, seed, options)  # states are immutable: safe to share
 
@@ -255,7 +255,7 @@ def test_storehouse_trades_per_own_worker_and_repeat(already):
     # up to 1 action per own Worker there; the same trade may be repeated
     s, p = pos(virtue=2, resources={"clay": 20}, board={"storehouse": {0: already, 1: 4}})
     s = place(s, "storehouse")
-    for i in range(already + 1):
+    for _i in range(already + 1):
         assert s.decision == "storehouse" and s.current_player == p
         s = act(s, "trade", option=("clay", "clay"))
     assert turn_passed(s, p)
@@ -303,7 +303,7 @@ def test_storehouse_apprentice_trades(card, pay, gain):
 
 
 def test_storehouse_apprentice_trade_needs_payment():
-    s, p = pos(silver=1, resources={"clay": 2}, apprentices=[15, 35])  # 2 Silver -> Gold; 3 Clay -> Marble
+    s, _p = pos(silver=1, resources={"clay": 2}, apprentices=[15, 35])  # 2 Silver -> Gold; 3 Clay -> Marble
     s = place(s, "storehouse")
     assert not any(a.card for a in s.legal_actions() if a.kind == "trade")
 
@@ -339,7 +339,7 @@ def test_workshop_column_limit(already, slots):
     # RB: "Your first Worker in the Workshop can only hire from the left-most
     # column; second from the first or second column; fourth from any available."
     # Exactly 4 Silver: no skipping possible.
-    s, p = pos(silver=4, board={"workshop": {0: already}})
+    s, _p = pos(silver=4, board={"workshop": {0: already}})
     s2 = place(s, "workshop")
     assert s2.decision == "workshop"
     assert hire_slots(s2) == slots
@@ -347,7 +347,7 @@ def test_workshop_column_limit(already, slots):
 
 
 def test_workshop_no_hire_without_four_silver():
-    s, p = pos(silver=3, board={"workshop": {0: 3}})
+    s, _p = pos(silver=3, board={"workshop": {0: 3}})
     s2 = place(s, "workshop")
     assert hire_slots(s2) == set() and kinds(s2) == {"plans"}
     assert_illegal(s2, Action("hire", target=0), "Workshop", "4", "Tax")
@@ -372,7 +372,7 @@ def test_workshop_hire_pays_four_with_two_tax_and_shifts_display():
 
 def test_workshop_bottom_row_is_independent():
     # RB: "The 2 rows are independent but work the same way."
-    s, p = pos(silver=4)
+    s, _p = pos(silver=4)
     disp, deck = s.display, s.apprentice_deck
     s2 = act(place(s, "workshop"), "hire", target=4)
     assert s2.display == disp[:4] + (disp[5], disp[6], disp[7], deck[0])
@@ -389,7 +389,7 @@ def test_workshop_tax_avoidance(virtue, paid, taxed):
 
 
 def test_workshop_low_virtue_can_hire_with_less_silver():
-    s, p = pos(silver=2, virtue=1)
+    s, _p = pos(silver=2, virtue=1)
     assert hire_slots(place(s, "workshop")) == {0, 4}
 
 
@@ -621,7 +621,7 @@ def test_tax_stand_below_zero_virtue_gives_debt():
 
 def test_tax_stand_blocked_when_empty():
     # RB: "You cannot place a Worker here if there is no Tax to steal."
-    s, p = pos(tax=0)
+    s, _p = pos(tax=0)
     assert "empty" in s.placement_blockers()["tax_stand"]
     assert Action("place", location="tax_stand") not in s.legal_actions()
     assert_illegal(s, Action("place", location="tax_stand"), "Tax Stand", "empty")
@@ -702,7 +702,7 @@ def test_black_market_illusionist_trickster_swindlers():
 
 
 def test_black_market_trickster_makes_a_free():
-    s, p = pos(silver=0, apprentices=["Trickster"])
+    s, _p = pos(silver=0, apprentices=["Trickster"])
     assert "black_market_a" not in s.placement_blockers()
     assert "black_market_b" in s.placement_blockers()
 
@@ -710,7 +710,7 @@ def test_black_market_trickster_makes_a_free():
 @pytest.mark.parametrize("i", [0, 1, 2])
 def test_black_market_one_worker_per_space(i):
     # RB: "Once a Worker is placed on a space, no other Workers may be placed there."
-    s, p = pos(silver=9, board={BM[i]: {1: 1}})
+    s, _p = pos(silver=9, board={BM[i]: {1: 1}})
     reason = s.placement_blockers()[BM[i]]
     assert "taken" in reason
     assert_illegal(s, Action("place", location=BM[i]), "Black Market", "taken")
@@ -721,7 +721,7 @@ def test_black_market_one_worker_per_space(i):
 @pytest.mark.parametrize("virtue, closed", [(9, False), (10, True), (14, True)])
 def test_black_market_closed_at_virtue_ten(virtue, closed):
     # RB, Virtue Track: "Once you have 10 or more Virtue, you can no longer place Workers in the Black Market"
-    s, p = pos(silver=9, virtue=virtue)
+    s, _p = pos(silver=9, virtue=virtue)
     blockers = s.placement_blockers()
     for loc in BM:
         assert (loc in blockers) == closed
@@ -731,7 +731,7 @@ def test_black_market_closed_at_virtue_ten(virtue, closed):
 
 
 def test_black_market_unaffordable_blocked():
-    s, p = pos(silver=2)
+    s, _p = pos(silver=2)
     assert set(s.placement_blockers()) >= {"black_market_c"}
     assert "Silver" in s.placement_blockers()["black_market_c"]
     assert "black_market_b" not in s.placement_blockers()
@@ -778,7 +778,7 @@ def test_black_market_b_skip():
 
 
 def test_black_market_b_hire_at_apprentice_limit():
-    s, p = pos(silver=2, apprentices=[13, 29, 30, 39, 40])
+    s, _p = pos(silver=2, apprentices=[13, 29, 30, 39, 40])
     s2 = act(place(s, "black_market_b"), "hire", target=0)
     assert s2.decision == "apprentice_limit"
     assert s.display[0] not in {a.card for a in s2.legal_actions()}
@@ -849,13 +849,13 @@ def guard_options(s):
 
 
 def test_guardhouse_blocked_when_no_action_possible():
-    s, p = pos(silver=20, debts_unpaid=0)
+    s, _p = pos(silver=20, debts_unpaid=0)
     assert "no Guardhouse action is possible" in s.placement_blockers()["guardhouse"]
     assert_illegal(s, Action("place", location="guardhouse"), "Guardhouse", "no Guardhouse action")
 
 
 def test_guardhouse_debt_without_six_silver_is_not_an_action():
-    s, p = pos(silver=5, virtue=7, debts_unpaid=2)
+    s, _p = pos(silver=5, virtue=7, debts_unpaid=2)
     assert "guardhouse" in s.placement_blockers()
 
 
@@ -975,7 +975,7 @@ def test_guardhouse_remaining_actions_end_when_nothing_left():
 # RB, Board Locations — Guildhall; Constructing Buildings and the Cathedral (facts §5, §8)
 
 def test_guildhall_blocked_when_nothing_constructible():
-    s, p = pos(hand=["University"], resources=NONE, virtue=7)
+    s, _p = pos(hand=["University"], resources=NONE, virtue=7)
     reason = s.placement_blockers()["guildhall"]
     assert "cannot construct anything" in reason
     assert_illegal(s, Action("place", location="guildhall"), "Guildhall", "cannot construct")
@@ -1038,7 +1038,7 @@ def cathedral_payments(s):
 def test_cathedral_costs_per_level(level, have, options):
     # RB, Advancing Work on the Cathedral: pay the resources of the next level;
     # "Cost like '4 Stone or Wood' means any combination totaling 4." (facts §5)
-    s, p = pos(n=2, cathedral_level=level, virtue=7, resources=have, hand=["Well"] if level != 1 else ["Smithy"])
+    s, _p = pos(n=2, cathedral_level=level, virtue=7, resources=have, hand=["Well"] if level != 1 else ["Smithy"])
     if not options:
         assert "guildhall" in s.placement_blockers() or not cathedral_payments(place(s, "guildhall"))
         return
@@ -1073,7 +1073,7 @@ def test_cathedral_advance_discard_and_reward():
 
 def test_cathedral_needs_a_card_to_discard():
     # the discard is part of the cost: an empty hand cannot advance (Frederick excepted)
-    s, p = pos(cathedral_level=0, virtue=7, resources={"gold": 1}, hand=[])
+    s, _p = pos(cathedral_level=0, virtue=7, resources={"gold": 1}, hand=[])
     reason = s.placement_blockers()["guildhall"]
     assert "building card to discard" in reason
 
@@ -1101,7 +1101,7 @@ def test_cathedral_acolyte_bonus(acolyte, bonus):
 @pytest.mark.parametrize("virtue, allowed", [(0, False), (4, False), (5, True), (14, True)])
 def test_cathedral_blocked_at_virtue_four_or_less(virtue, allowed):
     # RB, Virtue Track: "Once you have 4 or less Virtue, you can no longer work on the Cathedral"
-    s, p = pos(virtue=virtue, resources={"gold": 1}, hand=["University"])
+    s, _p = pos(virtue=virtue, resources={"gold": 1}, hand=["University"])
     if allowed:
         assert cathedral_payments(place(s, "guildhall"))
     else:
@@ -1206,7 +1206,7 @@ def test_guildhall_artisans_display_discard_spaces(n):
     # construction choice; silver on them returns to the supply
     opts = archwk.Options(artisans=True)
     for k in range(1, 4 * n + 4):
-        s, p = pos(n, options=opts, silver=0, virtue=7, resources={"gold": 5}, hand=["Well", "Smithy"])
+        s, _p = pos(n, options=opts, silver=0, virtue=7, resources={"gold": 5}, hand=["Well", "Smithy"])
         s = with_guildhall(s, k - 1)
         s = internal(s, display_silver=(1, 0, 0, 0, 2, 0, 0, 0))  # internal thaw/commit: coins on cards
         d, deck = s.display, s.apprentice_deck
@@ -1222,7 +1222,7 @@ def test_guildhall_artisans_display_discard_spaces(n):
 
 
 def test_guildhall_no_artisans_discard_by_default():
-    s, p = pos(virtue=7, resources={"gold": 5}, hand=["Well"])
+    s, _p = pos(virtue=7, resources={"gold": 5}, hand=["Well"])
     s = with_guildhall(s, 2)
     assert place(s, "guildhall").display == s.display
 
@@ -1231,7 +1231,7 @@ def test_guildhall_no_artisans_discard_by_default():
 # API: an illegal action raises archwk.IllegalAction naming the rule; nothing changes
 
 def test_illegal_wrong_decision_and_unknown_location():
-    s, p = pos(resources={"clay": 4})
+    s, _p = pos(resources={"clay": 4})
     s1 = place(s, "storehouse")
     assert_illegal(s1, Action("place", location="forest"), "not time to place")
     assert_illegal(s, Action("place", location="moon"), "unknown location")
@@ -1240,39 +1240,39 @@ def test_illegal_wrong_decision_and_unknown_location():
 
 
 def test_illegal_storehouse_unaffordable_trade():
-    s, p = pos(resources={"clay": 1, "wood": 1})
+    s, _p = pos(resources={"clay": 1, "wood": 1})
     s1 = place(s, "storehouse")
     assert_illegal(s1, Action("trade", option=("wood", "wood", "wood")), "not a choice")
 
 
 def test_illegal_workshop_column():
-    s, p = pos(silver=4)
+    s, _p = pos(silver=4)
     s1 = place(s, "workshop")
     msg = assert_illegal(s1, Action("hire", target=3), "Workshop", "skipped")
     assert "costs 7 Silver" in msg
 
 
 def test_illegal_mines_gold_does_not_exist_for_first_worker():
-    s, p = pos()
+    s, _p = pos()
     s1 = place(s, "mines")
     assert_illegal(s1, Action("mine", option="gold"))
 
 
 def test_illegal_guardhouse_unavailable_action():
-    s, p = pos(in_prison=1)
+    s, _p = pos(in_prison=1)
     s1 = place(s, "guardhouse")
     assert_illegal(s1, Action("guard", option="pay_debt"), "Guardhouse", "Debt")
     assert_illegal(s1, Action("guard", option="send_to_prison"), "Guardhouse", "captured")
 
 
 def test_illegal_cathedral_at_low_virtue():
-    s, p = pos(virtue=4, resources={"gold": 1, "wood": 2, "stone": 2}, hand=["Well", "Smithy"])
+    s, _p = pos(virtue=4, resources={"gold": 1, "wood": 2, "stone": 2}, hand=["Well", "Smithy"])
     s1 = place(s, "guildhall")
     assert_illegal(s1, Action("cathedral", option=(("gold", 1),)), "Cathedral", "Virtue 4 or less")
 
 
 def test_illegal_black_market_unaffordable_and_construct_unaffordable():
-    s, p = pos(silver=2, hand=["Well", "Smithy"], resources={"wood": 2, "stone": 2})
+    s, _p = pos(silver=2, hand=["Well", "Smithy"], resources={"wood": 2, "stone": 2})
     assert_illegal(s, Action("place", location="black_market_c"), "Black Market", "3 Silver")
     s1 = place(s, "guildhall")
     assert_illegal(s1, Action("construct", card="Smithy", option=(("clay", 4), ("wood", 2))),
@@ -1297,9 +1297,10 @@ def test_each_location_quick_check_agrees_with_its_blocker_over_many_games():
     import random
 
     from archwk.games.architects.ruleset import LOCATION_RULES
-    O = archwk.Options
-    option_sets = [O(), O(board_side=2), O(board_side=2, promo_characters=True, artisans=True, expansion_cards=True),
-                   O.online(), O(solo_opponent="helena", board_side=2)]
+    opt = archwk.Options
+    option_sets = [opt(), opt(board_side=2),
+                   opt(board_side=2, promo_characters=True, artisans=True, expansion_cards=True),
+                   opt.online(), opt(solo_opponent="helena", board_side=2)]
     checked = {loc: [0, 0] for loc, rule in LOCATION_RULES.items() if rule.allows is not None}
     for k, opts in enumerate(option_sets):
         for n in ((1,) if opts.solo_opponent else (2, 4, 5)):

@@ -135,7 +135,7 @@ def test_free_discard_offered_by_default():
 def test_no_free_discard_online():
     """rules-notes (`Options.online()`) / facts §15 row 13: online a discard is
     only possible when hiring at the limit (or through the Graveyard)."""
-    s, p, card = _with_apprentice(Options.online())
+    s, _p, card = _with_apprentice(Options.online())
     assert "discard_apprentice" not in kinds(s)
     assert kinds(s) == {"place"}
     with pytest.raises(archwk.IllegalAction):

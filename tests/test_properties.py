@@ -20,6 +20,7 @@ kept; the tests then check, at every decision:
 from __future__ import annotations
 
 import collections
+import itertools
 
 import pytest
 from hypothesis import given, settings
@@ -83,7 +84,7 @@ def all_states(games):
 
 def steps(games):
     for g in games:
-        for (_, prev), (a, s) in zip(g, g[1:]):
+        for (_, prev), (a, s) in itertools.pairwise(g):
             yield prev, a, s
 
 

@@ -51,7 +51,7 @@ def test_every_opened_decision_has_a_rule_and_every_rule_is_opened():
 
 
 def test_auto_steps_offer_no_choice():
-    assert AUTO_STEPS == {"clovis_draw"}
+    assert {"clovis_draw"} == AUTO_STEPS
     s = archwk.new_game(2, seed=1)
     for kind in AUTO_STEPS:
         assert DECISION_RULES[kind].legal(s, Decision(kind, 0)) == []
@@ -59,7 +59,7 @@ def test_auto_steps_offer_no_choice():
 
 def test_decisions_met_in_random_games_are_registered():
     seen = set()
-    for s, acts in random_games(range(2)):
+    for s, _acts in random_games(range(2)):
         assert s.decision in DECISION_RULES
         top = s.pending[-1]
         typ = DECISION_RULES[top.kind].data

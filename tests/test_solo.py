@@ -24,7 +24,7 @@ SCHEMES_FILE = cards.DATA_DIR / "schemes.toml"
 
 
 def scheme_id(loc: str, kind: str = "starting") -> int:
-    return next(i for i, k, l in solo.STAND_IN_SCHEMES if l == loc and k == kind)
+    return next(i for i, k, where in solo.STAND_IN_SCHEMES if where == loc and k == kind)
 
 
 def next_scheme(s, loc: str) -> archwk.GameState:
@@ -104,7 +104,7 @@ def test_solo_draft_deals_five_keep_three():
     dealt = s.draft[ME]
     deck = s.building_deck
     kept = []
-    for k in range(3):
+    for _k in range(3):
         assert s.decision == "draft" and s.current_player == ME
         assert "keep" in s.prompt
         a = s.legal_actions()[-1]
@@ -482,7 +482,8 @@ def test_a_scheme_the_opponent_cannot_follow_sends_it_to_the_quarry():
     t.black_market = (ME, ME, ME)
     archwk.games.architects.core.writable_player(t, ME).workers_in_supply -= 3
     s = commit(t)
-    dec = archwk.games.architects.decisions.Decision("place", BOT, archwk.games.architects.decisions.SchemeCard(scheme_id("black_market")))
+    decisions = archwk.games.architects.decisions
+    dec = decisions.Decision("place", BOT, decisions.SchemeCard(scheme_id("black_market")))
     assert solo.scheme_placements(s, dec) == [Action("place", "quarry")]
     quarry = s.workers_at("quarry").get(BOT, 0)
     s = place(next_scheme(s, "black_market"), "forest")
@@ -504,7 +505,8 @@ def test_each_location_has_its_own_opponent_rule():
     assert places["guildhall"].blocker(done, BOT) and opp["guildhall"].blocker(done, BOT) is None
     assert archwk.games.architects.locations.guildhall.cathedral_options(s, BOT) == [Action("cathedral", option=())]
     assert places["black_market_b"].blocker(s, BOT) and opp["black_market_b"].blocker(s, BOT) is None
-    assert opp["black_market_c"].blocker(s, BOT).code == "leftmost_space"  # worded by archwk.games.architects.explain.reasons
+    # worded by archwk.games.architects.explain.reasons
+    assert opp["black_market_c"].blocker(s, BOT).code == "leftmost_space"
     assert opp["black_market_a"].blocker(s, BOT) == archwk.games.architects.decisions.reason("space_taken", by=ME)
     s = bot_turn(s, "black_market", me_at="quarry")
     assert s.black_market == (ME, BOT, -1) and s.players[BOT].virtue == 11
@@ -576,7 +578,8 @@ def test_town_centre_largest_group_is_a_group_a_player_could_capture():
     pick is the largest of the groups the player's rule would offer, never its own."""
     from archwk.games.architects.locations.town_centre import largest_group
     s = started(1, 1).edit(workers_at={"quarry": {BOT: 6, ME: 2}, "mines": {ME: 4}})
-    targets = archwk.games.architects.core.capture_targets(s, BOT, (), archwk.games.architects.core.capture_location_limit(s))
+    core = archwk.games.architects.core
+    targets = core.capture_targets(s, BOT, (), core.capture_location_limit(s))
     assert largest_group(s, BOT) == ("mines", ME) and ("mines", ME) in targets
     only_own = started(1, 1).edit(workers_at={"quarry": {BOT: 6}})
     assert largest_group(only_own, BOT) is None

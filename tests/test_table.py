@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import importlib
+import itertools
 import random
 
 import pytest
@@ -205,7 +206,7 @@ def test_resets_and_piles_follow_the_black_market_resets(games):
     # RB, Black Market Reset 2: the top Small card turns over onto the Large pile
     for states in games:
         resets = 0
-        for prev, s in zip(states, states[1:]):
+        for prev, s in itertools.pairwise(states):
             resets += sum(1 for e in s.events if e.kind == "reset")
             t = table(s)
             assert t.resets == resets

@@ -106,7 +106,7 @@ def test_random_game(combo):
     """The invariants above hold at every decision, and the game ends with the
     Guildhall full (facts §8.1: 4(n+1) spaces; solo as 2 players)."""
     n, options = combo
-    s, states = play_checked(n, options, seed=n + 17)
+    s, _states = play_checked(n, options, seed=n + 17)
     assert len(s.guildhall) >= 4 * (geometry_n(s) + 1)
     assert s.current_player is None and s.legal_actions() == []
     scores = archwk.final_scores(s)

@@ -20,8 +20,9 @@ def _modules_after(code: str) -> set[str]:
 
 
 def test_archwk_imports_no_ui_package():
-    mods = _modules_after("import archwk, archwk.bots, archwk.games.architects.save, archwk.games.architects.edit, archwk.games.architects.explain, "
-                          "archwk.games.architects.scoring, archwk.games.architects.cards, archwk.games.architects.engine")
+    mods = _modules_after("import archwk, archwk.bots, archwk.games.architects.save, archwk.games.architects.edit, "
+                          "archwk.games.architects.explain, archwk.games.architects.scoring, "
+                          "archwk.games.architects.cards, archwk.games.architects.engine")
     loaded = {m.split(".")[0] for m in mods}
     assert not loaded & set(UI_PACKAGES), loaded & set(UI_PACKAGES)
 
@@ -58,7 +59,7 @@ def test_choosing_at_a_past_point_branches():
     sess.goto(k)
     kept = sess.states[:k + 1]
     past = sess.state
-    alt = [a for a in past.legal_actions() if a != sess.action_at(k + 1)][0]
+    alt = next(a for a in past.legal_actions() if a != sess.action_at(k + 1))
     sess.choose(alt, run_bots=False)
     assert len(sess) == k + 2 and sess.cursor == k + 1
     assert sess.states[:k + 1] == kept

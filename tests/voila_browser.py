@@ -111,9 +111,8 @@ def start_voila(port: int | None = None, log_path: Path | None = None, timeout: 
     cmd = [sys.executable, str(ROOT / "scripts" / "voila_app.py"),
            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
            "--template=archwk", *extra_args, notebooks]
-    log = open(log_path, "w")
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_env())
-    log.close()
+    with open(log_path, "w") as log:  # the server writes on through its own descriptor
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=voila_env())
     server = VoilaServer(proc, port, log_path)
     deadline = time.monotonic() + timeout
     while True:
@@ -165,10 +164,9 @@ def start_kit_serve(port: int | None = None, log_path: Path | None = None, timeo
     port = port or free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = log_path or ARTIFACTS / "kit-serve.log"
-    log = open(log_path, "w")
-    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "kit"), "serve", *extra_args], cwd=ROOT, stdout=log,
-                            stderr=subprocess.STDOUT, env={**os.environ, "ARCHWK_PORT": str(port)})
-    log.close()
+    with open(log_path, "w") as log:  # the server writes on through its own descriptor
+        proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "kit"), "serve", *extra_args], cwd=ROOT,
+                                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "ARCHWK_PORT": str(port)})
     server = VoilaServer(proc, port, log_path)
     want = f"archwk dashboard: {server.url('dashboard.ipynb')}"
     deadline = time.monotonic() + timeout
@@ -232,7 +230,7 @@ class Console:
     harmless: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)  # requests to any host but the local server
 
-    def attach(self, page) -> "Console":
+    def attach(self, page) -> Console:
         page.on("console", self._on_console)
         page.on("request", self._on_request)
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
@@ -292,7 +290,7 @@ def reload_as_offered(page, timeout: float = 90_000) -> None:
         page.locator(".archwk-reload button").click()
 
 
-def wait_started(page, console: "Console", wait_for: str, *, timeout: float = 90_000, reloads: int = 2,
+def wait_started(page, console: Console, wait_for: str, *, timeout: float = 90_000, reloads: int = 2,
                  label: str = "page") -> None:
     """Wait for `wait_for` on `page`. A page that says part of it did not start (the page
     guard's banner, shown when a widget misses its start-up window on a busy machine) is
@@ -307,7 +305,7 @@ def wait_started(page, console: "Console", wait_for: str, *, timeout: float = 90
             if attempt == reloads:
                 raise AssertionError(f"{label}: part of the page still did not start after {reloads} reloads")
             warnings.warn(f"{label}: the page said part of it did not start (machine load "
-                          f"{os.getloadavg()[0]:.1f}); reloading it as it offers")
+                          f"{os.getloadavg()[0]:.1f}); reloading it as it offers", stacklevel=2)
             reload_as_offered(page, timeout)
         page.wait_for_selector(wait_for, timeout=timeout)
     except Exception:
@@ -321,7 +319,7 @@ def wait_started(page, console: "Console", wait_for: str, *, timeout: float = 90
         raise
 
 
-def figures_stuck(console: "Console") -> bool:
+def figures_stuck(console: Console) -> bool:
     return any("[anywidget] Failed to initialize model" in e for e in console.errors)
 
 
@@ -340,7 +338,7 @@ def open_app_page(browser, url: str, *, wait_for: str, board: bool = False, retr
         if not figures_stuck(console) or attempt == retries:
             return page, console
         warnings.warn(f"{url}: a plotly figure did not initialize within anywidget's 2 s limit "
-                      f"(machine load {os.getloadavg()[0]:.1f}); opening the page again")
+                      f"(machine load {os.getloadavg()[0]:.1f}); opening the page again", stacklevel=2)
         page.context.close()
     raise AssertionError("unreachable")
 

@@ -10,11 +10,11 @@ import pytest
 
 import archwk
 from archwk.ai import bots
-from archwk.games.architects.play.determinize import Determinizer, determinize, viewer_of
 from archwk.ai.evaluate import evaluate_actions, mean_ci, wilson
 from archwk.ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
 from archwk.games.architects import cards
 from archwk.games.architects.model import HIDDEN
+from archwk.games.architects.play.determinize import Determinizer, determinize, viewer_of
 from archwk.games.architects.save import validate
 
 
@@ -48,7 +48,7 @@ def test_determinizations_are_valid_and_agree_with_the_view(options, n):
     r = random.Random(n)
     checked = 0
     while not s.is_over and checked < 6:
-        if r.random() < 0.08 or s.phase != "play" and checked == 0:
+        if r.random() < 0.08 or (s.phase != "play" and checked == 0):
             p = s.current_player
             d = Determinizer(s.view(p), p).sample(random.Random(checked))
             validate(d)

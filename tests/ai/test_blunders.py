@@ -211,7 +211,7 @@ def test_a_look_asks_the_rules_for_a_choices_facts_once(monkeypatch):
     j = look.judge(b.action)
     assert b.why in j.text
     again = [c.why for c in look.valued_choices()]
-    look.chances
+    assert len(look.chances) == len(s.players)  # the bar's chances word the choices once more
     assert first == again
     assert sorted(map(str, asked)) == sorted(set(map(str, asked)))  # each choice asked once
     assert b.action in asked

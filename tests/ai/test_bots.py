@@ -9,10 +9,9 @@ import pytest
 
 import archwk
 from archwk.ai import bots
+from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from archwk.games.architects.play import heuristics
 from archwk.games.architects.play.determinize import Determinizer
-from archwk.games.architects.table import guildhall_spaces
-from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from archwk.games.architects.table import guildhall_spaces
 
 
@@ -127,7 +126,8 @@ def test_backstop_hires_the_skill_its_building_needs():
     s = s.apply(a)
     assert s.decision == "workshop"
     hire = heuristics.stalemate_choice(s, s.legal_actions())
-    assert hire.kind == "hire" and "masonry" in archwk.games.architects.cards.APPRENTICES[s.display[hire.target] - 1].skills
+    apprentices = archwk.games.architects.cards.APPRENTICES
+    assert hire.kind == "hire" and "masonry" in apprentices[s.display[hire.target] - 1].skills
 
 
 def test_backstop_trades_for_the_marble_its_building_needs():

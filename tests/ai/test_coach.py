@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 import archwk
-from archwk.kit import chance_words as coach_words
 import archwk.analysis
 from archwk.ai import coach
 from archwk.ai.bots import HeuristicBot
@@ -22,6 +21,7 @@ from archwk.ai.expert import ExpertBot
 from archwk.games.architects.actions import Action
 from archwk.games.architects.play.determinize import Determinizer
 from archwk.games.architects.play.heuristics import without_free_discards
+from archwk.kit import chance_words as coach_words
 
 DATA = Path(__file__).parent / "data"
 FAST = {"seconds": None, "max_samples": 6, "search_iterations": 40}
@@ -394,7 +394,7 @@ def test_the_first_choice_is_called_the_best_chance_only_when_no_other_has_more(
     52%, is not "your best chance to win here"."""
     mines, quarry = Action("place", location="mines"), Action("place", location="quarry")
     forest = Action("place", location="forest")
-    first, second, third = _worded([(mines, 0.52), (quarry, 0.50), (forest, 0.54)], ranked=True)
+    first, second, _third = _worded([(mines, 0.52), (quarry, 0.50), (forest, 0.54)], ranked=True)
     assert "best chance" not in first and "a deeper look prefers" in first
     assert "against 54% for choosing to place a worker at the Forest" in first
     assert "the coach's first choice is to place a worker at the Mines, at 52%" in second

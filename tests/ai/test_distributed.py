@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("dask.distributed")
 
-from archwk.ai import cli  # noqa: E402
+from archwk.ai import cli
 
 
 @pytest.fixture(scope="module")

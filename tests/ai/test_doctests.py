@@ -6,7 +6,6 @@ import doctest
 import importlib
 
 import pytest
-
 from test_layering import AI, FACADES, PLAY_SIDES
 
 

@@ -10,12 +10,12 @@ from archwk import bots
 from archwk.ai import expert
 from archwk.ai.bots import HeuristicBot
 from archwk.ai.expert import ExpertBot
+from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from archwk.games.architects.model import OPEN_INDEX
 from archwk.games.architects.play import expert as play_expert
 from archwk.games.architects.play.determinize import Determinizer
 from archwk.games.architects.play.expert import leaf_worth, softmax_value
 from archwk.games.architects.play.heuristics import RELEASE_AT, without_free_discards
-from archwk.ai.registry import BOT_NAMES, UnknownBot, make_bot
-from archwk.games.architects.model import OPEN_INDEX
 
 
 def _mover(s: archwk.GameState) -> int:

@@ -61,7 +61,8 @@ NEUTRAL = sorted(n for n in AI if n not in NOT_NEUTRAL)
 
 def test_modules_found():
     """The walk sees both sides (else the tests below would pass on nothing)."""
-    assert {"archwk.games.architects.model", "archwk.games.architects.engine", "archwk.games.architects.setup"} <= set(RULES)
+    assert {"archwk.games.architects.model", "archwk.games.architects.engine",
+            "archwk.games.architects.setup"} <= set(RULES)
     assert {"archwk.ai.bots", "archwk.ai.registry", "archwk.ai.cli", "archwk.ai.simulate"} <= set(AI)
     assert {"archwk.ai.search", "archwk.ai.bots", "archwk.ai.expert", "archwk.ai.registry"} <= set(NEUTRAL)
     assert {"archwk.games.architects.play.heuristics", "archwk.games.architects.play.determinize"} <= set(PLAY_SIDES)
