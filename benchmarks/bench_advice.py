@@ -86,6 +86,8 @@ def main(argv=None) -> None:
                     help="a budget and search share to run (repeatable; instead of --budgets x --share)")
     ap.add_argument("--first", type=int, default=0,
                     help="skip this many positions of the fixed sequence (a further set, or a run split in parts)")
+    ap.add_argument("--players", type=int, nargs="+", default=None,
+                    help="only the positions of these player counts (each keeps its number and seeds)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
     from archwk.ai import coach
@@ -100,10 +102,13 @@ def main(argv=None) -> None:
         if any(b <= 0 or not 0 < sh <= 1 for b, sh in variants):
             ap.error("--variant: the seconds must be positive and the share in (0, 1]")
     rows = {v: [] for v in variants}
-    print(f"{len(pos)} positions of {args.game} (from number {args.first + 1}); "
+    numbered = [(i, s) for i, s in enumerate(pos, start=args.first)
+                if args.players is None or len(s.players) in args.players]
+    print(f"{len(numbered)} positions of {args.game} (from number {args.first + 1}"
+          + (f", {' or '.join(map(str, args.players))} players" if args.players else "") + "); "
           f"reference {args.reference:g} s; load {load():.1f}")
     t0 = time.time()
-    for i, s in enumerate(pos, start=args.first):  # a position keeps its seeds whichever part is run
+    for i, s in numbered:  # a position keeps its number and seeds whichever part is run
         coach.SEARCH_SHARE = REFERENCE_SHARE
         ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
         ref_first = ref.hint(1)[0]
@@ -121,7 +126,8 @@ def main(argv=None) -> None:
             last = rows[(b, sh)][-1]
             marks.append(f"{b:g}s/{sh:g}: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
         print(f"  {i + 1}/{args.first + len(pos)}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
-    out = {"positions": len(pos), "first": args.first, "reference_s": args.reference, "game": args.game,
+    out = {"positions": len(numbered), "first": args.first, "players": args.players,
+           "reference_s": args.reference, "game": args.game,
            "load_end": round(load(), 1), "minutes": round((time.time() - t0) / 60, 1), "results": []}
     print("\nbudget  share  agreement  mean regret  worst regret")
     for (b, sh), rs in rows.items():
