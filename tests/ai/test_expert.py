@@ -213,6 +213,32 @@ def test_softmax_value_is_a_chance_per_seat():
     assert softmax_value(end) == [1.0 / len(w) if i in w else 0.0 for i in range(2)]
 
 
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_leaf_is_the_win_chance_model_from_four_players(n):
+    """Issue 24 (a stronger expert): from 4 players the expert values its leaves by the
+    trained win-chance model (it won more 4-player games so), in smaller games and solo
+    by the softmax of its leaf worth; a finished game gives its winners either way."""
+    from archwk.ai.roles import PlaySide
+    from archwk.ai.winchance import win_chances
+    s = _search_position(n=n)
+    v = play_expert.win_value(s)
+    want = win_chances(s) if n >= play_expert.MODEL_LEAF_PLAYERS else softmax_value(s)
+    assert v == want and v != (softmax_value(s) if n >= 4 else win_chances(s))
+    assert PlaySide(s.game).win_value is play_expert.win_value  # the game's role, so the search's default
+    bot = ExpertBot(1, seconds=None, iterations=5)
+    assert bot._leaf_value(PlaySide(s.game))(s) == want
+    end = archwk.play(archwk.new_game(n, seed=2), [HeuristicBot(k) for k in range(n)])
+    w = archwk.winners(end)
+    assert play_expert.win_value(end) == [1.0 / len(w) if i in w else 0.0 for i in range(n)]
+
+
+def test_a_solo_game_keeps_the_softmax_leaf():
+    s = archwk.new_game(1, seed=3, options=archwk.Options(solo_opponent="helena"))
+    while s.decision != "place":
+        s = s.apply(HeuristicBot(1).choose(s))
+    assert play_expert.win_value(s) == softmax_value(s)
+
+
 def _placing_position(n=2, seed=5):
     s = _search_position(n=n, seed=seed, decisions=12)
     while s.decision != "place":

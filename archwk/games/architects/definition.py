@@ -81,7 +81,7 @@ GAME = Game(
         # the seats that take decisions (not the Byzantine opponent)
         "bot_seats": "archwk.games.architects.play.roles:bot_seats",
         # the expert's leaf value, its lookahead, placement prior and long-game ramp
-        "win_value": "archwk.games.architects.play.expert:softmax_value",
+        "win_value": "archwk.games.architects.play.expert:win_value",
         "lookahead": "archwk.games.architects.play.expert:lookahead",
         "prior_weights": "archwk.games.architects.play.expert:prior_weights",
         "closing_weight": "archwk.games.architects.play.expert:closing_weight",

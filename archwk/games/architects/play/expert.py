@@ -1,8 +1,9 @@
 """Architects' play side for the expert bot (`archwk.ai.expert.ExpertBot`): its leaf
 value, its lookahead at the leaves, the placement prior and the long-game ramp.
 
-* `softmax_value` (role "win_value"): each seat's chance to win, a softmax of
-  `leaf_worth` (the heuristic `position_value` adjusted for long games and for
+* `win_value` (role "win_value"): each seat's chance to win, by the trained
+  win-chance model in games of 4 or more players, else `softmax_value`: a softmax
+  of `leaf_worth` (the heuristic `position_value` adjusted for long games and for
   the Mines) on a scale that narrows as the Guildhall fills;
 * `lookahead` (role "lookahead"): the rest of the mover's turn played greedily,
   as the heuristic bot looks ahead, and the next player's whole turn the same way;
@@ -94,6 +95,26 @@ def softmax_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]
     ex = [math.exp(v - top) for v in vals]
     tot = sum(ex)
     return [e / tot for e in ex]
+
+
+#: from this many seats (a solo game's Byzantine opponent counts as none) the expert values
+#: its leaves by the trained win-chance model, not by `softmax_value` (see `win_value`)
+MODEL_LEAF_PLAYERS = 4
+
+
+def win_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]:
+    """The expert's leaf value (role "win_value"): in games of `MODEL_LEAF_PLAYERS` players
+    or more, each seat's chance to win by the trained win-chance model
+    (`archwk.ai.winchance.win_chances`; `temperature` unused: the model sets its own
+    scale); in smaller games `softmax_value`. At 1 s a decision against the heuristic bot in
+    4-player games, seats rotated, the model's leaf won WINS of 200 games (PCT%, LO-HI%)
+    where the softmax had won 96.5 of 200 (48%, 41-55%) (`benchmarks/bench_strength.py
+    --matches 4p --seconds 1`, 2026-12-05); smaller games keep the softmax (2 players: 91%
+    of 200 with it; 3 players not measured with the model's leaf)."""
+    if len(s.players) >= MODEL_LEAF_PLAYERS and not s.is_over and s.options.solo_opponent is None:
+        from ....ai.winchance import win_chances
+        return win_chances(s)
+    return softmax_value(s, temperature)
 
 
 def lookahead(before: GameState, after: GameState, p: int, reply: bool = True) -> GameState:
