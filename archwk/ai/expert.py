@@ -23,8 +23,9 @@ shared core of `archwk.ai.search` configured with the game's play side
   decisions of the game's rollout policy (none by default). The position
   reached is valued for every seat by a leaf value, a win chance per seat
   summing to 1: "softmax" by default (the game's "win_value"; Architects'
-  `softmax_value`, a softmax of its `leaf_worth` on a scale that narrows as the
-  Guildhall fills), "winchance" for the trained model
+  `win_value`: the trained model from 4 players, else `softmax_value`, a softmax
+  of its `leaf_worth` on a scale that narrows as the Guildhall fills;
+  Archon's: its model), "winchance" for the trained model
   (`archwk.ai.winchance.win_chances`), or any function `state -> list[float]`;
 * the root action visited most is played.
 

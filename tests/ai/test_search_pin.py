@@ -25,7 +25,12 @@ A change that moves any of these changes how the bots play: if it is meant,
 record the data again and say so. The "exp_wc" rows lean on the trained
 win-chance model: when Architects' model became a network (issue 24, branch
 `wcmodel`; the search code unchanged) their root visits were recorded again (the
-same choices; two rows' visits moved).
+same choices; two rows' visits moved). Since the expert values its leaves by
+that model from 4 players (issue 24, 2026-12-05), the "exp" and "exp_nf" bots
+are given the leaf they were recorded with, the softmax (`softmax_value`, at the
+bot's temperature), so these rows keep checking the search against the data
+recorded before; the new leaf is `exp_wc`'s, and `test_expert.py` checks that
+it is the default from 4 players.
 """
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ import pytest
 
 import archwk
 from archwk.bots import ExpertBot, FastBot, MCTSBot, RandomBot
+from archwk.games.architects.play.expert import TEMPERATURE, softmax_value
 
 POSITIONS = [
     ('mcts', (2, 1, (), 'fast', 40), 6, (7, 4, 5, 2, 3, 4, 30, 0, 5, 0)),
@@ -76,15 +82,20 @@ def _position(n, seed, options, driver, k):
     return s
 
 
+def _softmax_leaf(temperature: float = TEMPERATURE):
+    """The leaf the "exp" rows were recorded with (the expert's at every player count then)."""
+    return lambda s: softmax_value(s, temperature)
+
+
 def _bot(kind: str, k: int):
     return {
         "mcts": lambda: MCTSBot(k, iterations=60),
         "mcts_ro": lambda: MCTSBot(k + 1, iterations=40, rollout=6, exploration=0.7),
-        "exp": lambda: ExpertBot(k, seconds=None, iterations=40),
+        "exp": lambda: ExpertBot(k, seconds=None, iterations=40, value=_softmax_leaf()),
         "exp_wc": lambda: ExpertBot(k + 2, seconds=None, iterations=25, value="winchance", rollout=4,
                                     reply=False, prior_weight=1.5, close_prior=0.5),
         "exp_nf": lambda: ExpertBot(k + 3, seconds=None, iterations=20, finish_turn=False,
-                                    exploration=1.7, temperature=2.5),
+                                    exploration=1.7, temperature=2.5, value=_softmax_leaf(2.5)),
     }[kind]()
 
 

@@ -11,7 +11,8 @@ role's object here by its import path (the roles: `archwk.ai.roles`).
 * `heuristics`: `position_value` ("evaluator"), `fast_choice` ("rollout_policy"),
   the closing plan `stalemate_choice` ("closing_plan", and the bots' backstop)
   and the heuristic player `HeuristicBot` ("heuristic");
-* `expert`: the expert's leaf value `softmax_value` ("win_value"), its
+* `expert`: the expert's leaf value `win_value` ("win_value": the win-chance
+  model from 4 players, else `softmax_value`), its
   `lookahead`, its placement prior ("prior_weights") and `closing_weight`;
 * `winchance`: the win-chance model's features and its fitted network;
 * `roles`: the small answers (action keys, the setup left to the heuristic
