@@ -108,10 +108,11 @@ def win_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]:
     (`archwk.ai.winchance.win_chances`; `temperature` unused: the model sets its own
     scale); in smaller games `softmax_value`. At 1 s a decision against the heuristic bot in
     4-player games, seats rotated, the model's leaf won 125 of 200 games (62.5%, 56-69%)
-    where the softmax had won 96.5 of the same 200 deals (48%, 41-55%), although it searches
-    about half as many positions in its time (`benchmarks/bench_strength.py --matches 4p
-    --seconds 1`, 2026-12-05); smaller games keep the softmax (2 players: 91% of 200 with
-    it; 3 and 5 players not measured with the model's leaf)."""
+    where the softmax had won 96.5 of the same 200 deals (48%, 41-55%), although its search
+    reaches fewer positions in its time (a median of 559 a decision, against 814)
+    (`benchmarks/bench_strength.py --matches 4p --seconds 1`, 2026-12-05); smaller games
+    keep the softmax (2 players: 91% of 200 with it; 3 and 5 players not measured with
+    the model's leaf)."""
     if len(s.players) >= MODEL_LEAF_PLAYERS and not s.is_over and s.options.solo_opponent is None:
         from ....ai.winchance import win_chances
         return win_chances(s)
