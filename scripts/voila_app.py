@@ -29,7 +29,8 @@ Voila 0.5 itself, with the settings of ./voila.json, plus:
   never culls it) for as long as no one asks; when a page takes it, its idle clock starts
   again (Voila handed it over with the idle time of its whole wait, and the culler killed
   it seconds later, before the page had connected), and a kernel that died in the pool is
-  replaced instead of handed out.
+  replaced instead of handed out. A page waits for its preheated kernel `ArchwkVoila.preheat_wait`
+  seconds at most (60); one not ready by then is replaced by a fresh kernel for the page.
 - Error pages (an unknown address, a kernel that is gone) are a short page of our own:
   jupyter_server's template needs settings Voila does not have and raised instead.
 
@@ -51,7 +52,7 @@ import voila.app
 from jupyter_server._tz import utcnow
 from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.utils import ensure_async, url_path_join
-from traitlets import Int, List, Unicode
+from traitlets import Float, Int, List, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -104,30 +105,81 @@ def abandoned_kernels(kernel_manager, after: float) -> list[str]:
     return out
 
 
-#: how long a page waits for its preheated kernel to finish running the notebook (seconds)
-PREHEAT_WAIT = 120
+#: how long, at most, a page waits for its preheated kernel to start and run the notebook (seconds)
+PREHEAT_WAIT = 60
 
 
-async def preheated_ready(kernel_manager, path: str | None, timeout: float = PREHEAT_WAIT) -> None:
-    """Wait until the preheated kernel this page will take has run the whole notebook.
+def _ready(item) -> bool:
+    """A pool item whose kernel has started and run the whole notebook."""
+    if not item.done() or item.cancelled() or item.exception() is not None:
+        return False
+    task = item.result().get("task")
+    return task is None or task.done()
+
+
+#: shutdowns under way of discarded pool kernels (a reference keeps each task alive)
+_SHUTDOWNS: set = set()
+
+
+def discard_preheated(kernel_manager, item) -> None:
+    """Shut down the kernel of a pool item taken out of its pool, once it has one (now, or
+    when its start ends), and stop its notebook run."""
+    def done(fut) -> None:
+        if fut.cancelled() or fut.exception() is not None:
+            return
+        content = fut.result()
+        if content.get("task") is not None:
+            content["task"].cancel()
+        kid = content.get("kernel_id")
+        if kid:
+            task = asyncio.ensure_future(ensure_async(kernel_manager.shutdown_kernel(kid, now=True)))
+            _SHUTDOWNS.add(task)
+            task.add_done_callback(_SHUTDOWNS.discard)
+    item.add_done_callback(done)
+
+
+async def preheated_ready(kernel_manager, path: str | None, timeout: float = PREHEAT_WAIT) -> str | None:
+    """Wait until the preheated kernel this page will take has run the whole notebook,
+    `timeout` seconds at most in all.
 
     A page that takes a pool kernel still running the notebook gets the cells run so far
     and then the rest as they finish; under load that hand-over sometimes left the page
     with no board at all (seen in the browser tests: the kernel connected, the board
     never came). Waiting for the run to finish hands the page a finished notebook, as
-    when the pool was filled long before; with no pool kernel for the page, no wait."""
+    when the pool was filled long before; with no pool kernel for the page, no wait.
+
+    A pool kernel not ready by then (its start or its run hung: seen once in CI, a page
+    that never loaded in 3 minutes, for Voila then awaits the pool without a limit) is
+    taken out of the pool with every other pool kernel of the notebook not ready yet, and
+    shut down when it has started; the page then gets a fresh kernel by Voila's own path.
+    Returns the name of the pool so emptied (None otherwise): the caller fills it again
+    once the page has its kernel (filled now, the page would take the new pool kernel, and
+    wait for it without a limit)."""
     if not path:
-        return
+        return None
     want = Path(path).as_posix()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
     for name, pool in getattr(kernel_manager, "_pools", {}).items():
         if not pool or not (name == want or Path(name).as_posix().endswith("/" + want)):
             continue
+        item = pool[0]
         try:
-            content = await asyncio.wait_for(asyncio.shield(pool[0]), timeout)
-            await asyncio.wait_for(asyncio.shield(content["task"]), timeout)
-        except Exception:  # a failed or slow preheat: Voila's own path handles the page
+            content = await asyncio.wait_for(asyncio.shield(item), timeout)
+            await asyncio.wait_for(asyncio.shield(content["task"]), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            stale = [it for it in pool if not _ready(it)]
+            for it in stale:
+                pool.remove(it)
+                discard_preheated(kernel_manager, it)
+            kernel_manager.log.warning(
+                "archwk: the preheated kernel for %s was not ready after %.0f s; the page gets a fresh "
+                "kernel (%d pool kernel(s) not ready taken out)", name, timeout, len(stale))
+            return name
+        except Exception:  # a failed preheat: Voila's own path handles the page
             pass
-        return
+        return None
+    return None
 
 
 #: how many times a page skips a preheated kernel found dead before it gives up
@@ -229,8 +281,13 @@ class CappedVoilaHandler(OwnErrorPage, TornadoVoilaHandler):
             self.set_header("Content-Type", "text/html; charset=UTF-8")
             self.finish(BUSY_PAGE)
             return
-        await preheated_ready(self.kernel_manager, path)
-        await super().get(path)
+        emptied = await preheated_ready(self.kernel_manager, path,
+                                        self.settings.get("archwk_preheat_wait", PREHEAT_WAIT))
+        try:
+            await super().get(path)
+        finally:
+            if emptied is not None:  # the page has its fresh kernel: the pool is filled again
+                self.kernel_manager.fill_if_needed(notebook_name=emptied)
 
     def write(self, chunk):
         """The page as Voila renders it, without CDN links, with the page guard and (under
@@ -344,6 +401,9 @@ class ArchwkVoila(Voila):
                                    "many seconds is shut down to make room (0: never; the culler still "
                                    "does after its idle timeout).").tag(config=True)
 
+    preheat_wait = Float(PREHEAT_WAIT, help="Most seconds a page waits for its preheated kernel to be ready; "
+                                            "past it the page gets a fresh kernel.").tag(config=True)
+
     allowed_hosts = List(Unicode(), help="Host names the server answers to (e.g. [\"archwk.example.org\", "
                                          "\"127.0.0.1\"]); empty: any, as Voila does.").tag(config=True)
 
@@ -351,6 +411,7 @@ class ArchwkVoila(Voila):
         settings = super().init_settings()
         settings["archwk_max_kernels"] = self.max_kernels
         settings["archwk_abandoned_after"] = self.abandoned_after
+        settings["archwk_preheat_wait"] = self.preheat_wait
         settings["archwk_allowed_hosts"] = {h.lower() for h in self.allowed_hosts}
         return settings
 

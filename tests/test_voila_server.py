@@ -114,6 +114,38 @@ def test_a_kernel_that_died_in_the_pool_is_not_handed_out(idle_server):
     assert f"the preheated kernel {pooled[0]} for" in idle_server.log()
 
 
+def test_a_preheated_kernel_that_is_not_ready_in_time_is_replaced_for_the_page(tmp_path, request):
+    """A page never waits without end for its preheated kernel (CI once saw a first page
+    that had not loaded after 3 minutes: Voila awaits its pool without a limit). Here the
+    pool's kernel never finishes the notebook (it runs only when preheated); the page waits
+    `preheat_wait` (2 s) and then gets a fresh kernel of its own, the stale one is shut
+    down, and the pool is filled again."""
+    _notebook(tmp_path / "slow.ipynb", "import os, time\n"
+                                       "if os.environ.get('VOILA_PREHEAT') == 'True':\n"
+                                       "    time.sleep(600)\n"
+                                       "print('hello from the kernel')")
+    server = vb.start_voila(log_path=vb.ARTIFACTS / f"voila-{request.node.name}.log", notebooks=str(tmp_path),
+                            extra_args=("--ArchwkVoila.preheat_wait=2",))
+    try:
+        server.wait_pools(["slow.ipynb"])
+        pooled = re.findall(r"Kernel started: ([0-9a-f-]{36})", server.log())
+        assert len(pooled) == 1
+        status, body = get(server.url("slow.ipynb"))
+        assert status == 200 and "hello from the kernel" in body, server.log()[-3000:]
+        kernel = page_kernel(body)
+        assert kernel != pooled[0] and vb.kernel_alive(server, kernel)
+        assert "the preheated kernel for slow.ipynb was not ready after 2 s" in server.log()
+        deadline = time.monotonic() + 60
+        while vb.kernel_alive(server, pooled[0]):      # the stale kernel is shut down
+            assert time.monotonic() < deadline, server.log()[-3000:]
+            time.sleep(0.5)
+        while len(set(re.findall(r"Kernel started: ([0-9a-f-]{36})", server.log())) - {pooled[0], kernel}) < 1:
+            assert time.monotonic() < deadline, "the pool was not filled again:\n" + server.log()[-3000:]
+            time.sleep(0.5)
+    finally:
+        vb.stop_voila(server)
+
+
 def _cmdline(proc: Path) -> str:
     try:
         return (proc / "cmdline").read_bytes().decode(errors="replace")

@@ -20,6 +20,7 @@ import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts" / "browser"
@@ -86,6 +87,11 @@ class VoilaServer:
         except OSError:
             return ""
 
+    def log_tail(self, lines: int = 40) -> str:
+        """The end of the server's log, without the kernels' routine TCP warnings."""
+        kept = [line for line in self.log().splitlines() if "running over TCP without encryption" not in line]
+        return "\n".join(kept[-lines:])
+
     def pools_filled(self, notebooks) -> bool:
         log = self.log()
         return all(f"Kernel pool of {nb} is filled" in log for nb in notebooks)
@@ -99,6 +105,10 @@ class VoilaServer:
                 raise RuntimeError("Voila kernel pools did not fill:\n" + self.log()[-3000:])
             time.sleep(0.25)
         time.sleep(settle)
+
+
+#: the servers started and not yet stopped (a page that does not load names their logs)
+RUNNING: list[VoilaServer] = []
 
 
 def start_voila(port: int | None = None, log_path: Path | None = None, timeout: float = 90,
@@ -121,6 +131,7 @@ def start_voila(port: int | None = None, log_path: Path | None = None, timeout: 
         try:
             with urllib.request.urlopen(f"{server.base}/voila/static/voila.js", timeout=2) as r:
                 if r.status == 200:
+                    RUNNING.append(server)
                     return server
         except OSError:
             pass
@@ -178,12 +189,15 @@ def start_kit_serve(port: int | None = None, log_path: Path | None = None, timeo
             raise RuntimeError(f"kit serve printed no address within {timeout} s:\n{server.log()[-3000:]}")
         time.sleep(0.25)
     server.children = _children(proc.pid)
+    RUNNING.append(server)
     return server
 
 
 def stop_voila(server: VoilaServer, timeout: float = 30) -> None:
     """SIGTERM by PID (Voila then shuts its kernels down; `kit serve` passes it
     on to Voila); SIGKILL if it hangs, and then Voila itself by its PID."""
+    if server in RUNNING:
+        RUNNING.remove(server)
     proc = server.proc
     children = server.children or _children(proc.pid)
     if proc.poll() is None:
@@ -277,7 +291,15 @@ def open_page(browser, url: str, *, viewport=(1500, 1100), wait_for: str | None 
     console = Console().attach(page)
     if before_goto is not None:
         before_goto(page)
-    page.goto(url, timeout=timeout)
+    try:
+        page.goto(url, timeout=timeout)
+    except Exception as e:
+        if "Timeout" not in type(e).__name__:
+            raise
+        logs = "\n\n".join(f"the log of the server on port {srv.port} ends:\n{srv.log_tail()}" for srv in RUNNING
+                            if srv.port == urlparse(url).port)
+        raise AssertionError(f"{url} did not load within {timeout / 1000:.0f} s (machine load "
+                             f"{os.getloadavg()[0]:.1f}).\n{logs}") from e
     if wait_for:
         wait_started(page, console, wait_for, timeout=timeout, reloads=reloads, label=url.rsplit("/", 1)[-1])
     return page, console
