@@ -434,47 +434,63 @@ def pace_chances(score: list[float], progress: float, temperature: float) -> lis
     return naive_chances([x / max(progress, PACE_FLOOR) for x in score], temperature)
 
 
-def _brier_skill(rows: list[tuple[list[float], list[float]]]) -> tuple[float, float]:
-    """(Brier, skill against equal chances) of (chances, outcomes) rows."""
+def _brier(rows: list[tuple[list[float], list[float]]]) -> tuple[float, float]:
+    """(Brier score, Brier score of equal chances) of (chances, outcomes) rows, a seat row each."""
+    k = sum(len(ps) for ps, _ in rows)
     b = sum((p - y) ** 2 for ps, ys in rows for p, y in zip(ps, ys))
     b0 = sum((1 / len(ps) - y) ** 2 for ps, ys in rows for y in ys)
-    k = sum(len(ps) for ps, _ in rows)
-    return b / k, _skill(b / k, b0 / k)
+    return b / k, b0 / k
 
 
-def naive_table(games: list[dict], weights, naive_t: float | None, progress: int | None) -> dict:
-    """The model against the naive projections on the same positions, on all of them and on
-    those past the first fifth of their game's decisions (the issue's positions): the
-    softmax of the score now (at `naive_t`, fitted on the training games) and the pace
-    projection (`pace_chances`, with `progress` the index of how far the game is in each
-    seat's features, at its best temperature on these very positions: the naive at its best)."""
+def _brier_skill(rows: list[tuple[list[float], list[float]]]) -> tuple[float, float]:
+    """(Brier, skill against equal chances) of (chances, outcomes) rows."""
+    b, b0 = _brier(rows)
+    return b, _skill(b, b0)
+
+
+def position_rows(games: list[dict], weights, progress: int | None = None) -> list[dict]:
+    """Each sampled position of `games` once, with the model's chances for its seats: its
+    player count, phase (when held), whether it is past the first fifth of its game's
+    decisions (the issue's positions), the scores now (when held), how far the game is
+    (feature `progress`, when given) and the outcome of each seat (1 won, 0 not)."""
     scorer = weights if isinstance(weights, (model.Logit, model.MLP)) else model.Logit(tuple(weights))
-    rows = []  # (past the first fifth, model, score now, pace inputs, outcomes)
+    rows = []
     for g in games:
         for pos in g["positions"]:
-            if "score" not in pos:
-                return {}
-            ys = [1.0 if i in pos["won"] else 0.0 for i in range(len(pos["x"]))]
-            late = "step" in pos and g.get("decisions") and pos["step"] / g["decisions"] >= 0.2
-            prog = pos["x"][0][progress] if progress is not None else None
-            rows.append((bool(late), model.softmax(scorer.scores(pos["x"])), pos["score"], prog, ys))
+            rows.append({
+                "n": g["n"], "phase": pos.get("phase"),
+                "late": bool("step" in pos and g.get("decisions") and pos["step"] / g["decisions"] >= 0.2),
+                "model": model.softmax(scorer.scores(pos["x"])), "score": pos.get("score"),
+                "progress": pos["x"][0][progress] if progress is not None else None,
+                "won": [1.0 if i in pos["won"] else 0.0 for i in range(len(pos["x"]))]})
+    return rows
+
+
+def naive_table(rows: list[dict], naive_t: float | None) -> dict:
+    """The model against the naive projections on the same positions (`position_rows`), on
+    all of them and on those past the first fifth of their game's decisions (the issue's
+    positions): the softmax of the score now (at `naive_t`, fitted on the training games)
+    and the pace projection (`pace_chances`, when the rows say how far each game is, at its
+    best temperature on these very positions: the naive at its best)."""
+    if not rows or any(r["score"] is None for r in rows):
+        return {}
     out: dict = {}
-    parts = {"all": rows, "past_first_fifth": [r for r in rows if r[0]]}
+    parts = {"all": rows, "past_first_fifth": [r for r in rows if r["late"]]}
     pace_t = None
-    if progress is not None:
-        pace_t = min(NAIVE_TEMPERATURES, key=lambda t: _brier_skill(
-            [(pace_chances(sc, pr, t), ys) for _, _, sc, pr, ys in rows])[0])
+    if all(r["progress"] is not None for r in rows):
+        pace_t = min(NAIVE_TEMPERATURES, key=lambda t: _brier(
+            [(pace_chances(r["score"], r["progress"], t), r["won"]) for r in rows])[0])
     for name, part in parts.items():
         if not part:
             continue
-        entry = {"seat_rows": sum(len(r[4]) for r in part),
-                 "model": round(_brier_skill([(m, ys) for _, m, _, _, ys in part])[1], 4)}
+        entry = {"seat_rows": sum(len(r["won"]) for r in part),
+                 "model": round(_brier_skill([(r["model"], r["won"]) for r in part])[1], 4)}
         if naive_t:
-            entry["score_now"] = round(_brier_skill([(naive_chances(sc, naive_t), ys)
-                                                     for _, _, sc, _, ys in part])[1], 4)
+            entry["score_now"] = round(_brier_skill([(naive_chances(r["score"], naive_t), r["won"])
+                                                     for r in part])[1], 4)
         if pace_t is not None:
-            entry["pace"] = round(_brier_skill([(pace_chances(sc, pr, pace_t), ys)
-                                                for _, _, sc, pr, ys in part])[1], 4)
+            entry["pace"] = round(_brier_skill([(pace_chances(r["score"], r["progress"], pace_t), r["won"])
+                                                for r in part])[1], 4)
         out[name] = entry
     if out:
         out["temperatures"] = {"score_now": naive_t, "pace": pace_t}
@@ -496,35 +512,14 @@ def report(games: list[dict], weights, label: str = "held-out games", naive_t: f
     count and by game phase (when the positions hold it), and the naive projection's
     (when the positions hold the scores and `naive_t` is given; with `progress`, the index
     of how far the game is in the features, the pace projection's too: `naive_table`)."""
-    scorer = weights if isinstance(weights, (model.Logit, model.MLP)) else model.Logit(tuple(weights))
-    pred: list[float] = []
-    won: list[float] = []
-    base: list[float] = []
-    naive: list[float] = []
-    by_n: dict[int, list[tuple[float, float, float]]] = {}
-    by_phase: dict[int, list[tuple[float, float, float]]] = {}
-    for g in games:
-        for pos in g["positions"]:
-            x = pos["x"]
-            ps = model.softmax(scorer.scores(x))
-            nv = naive_chances(pos["score"], naive_t) if naive_t and "score" in pos else None
-            for i, p in enumerate(ps):
-                y = 1.0 if i in pos["won"] else 0.0
-                pred.append(p)
-                won.append(y)
-                base.append(1.0 / len(ps))
-                if nv is not None:
-                    naive.append(nv[i])
-                by_n.setdefault(g["n"], []).append((p, y, 1.0 / len(ps)))
-                if "phase" in pos:
-                    by_phase.setdefault(pos["phase"], []).append((p, y, 1.0 / len(ps)))
+    rows = position_rows(games, weights, progress)
+    pred = [p for r in rows for p in r["model"]]
+    won = [y for r in rows for y in r["won"]]
     table = calibration(pred, won)
-    brier = sum((p - y) ** 2 for p, y in zip(pred, won)) / len(pred)
-    brier0 = sum((p - y) ** 2 for p, y in zip(base, won)) / len(pred)
+    brier, brier0 = _brier([(r["model"], r["won"]) for r in rows])
     worst = max(abs(p - o) for p, o, _, _ in table)
     beyond = max(abs(p - o) - h for p, o, h, _ in table)
-    n_pos = sum(len(g["positions"]) for g in games)
-    print(f"\nCalibration on {label}: {len(games)} games, {n_pos} positions, {len(pred)} seat rows")
+    print(f"\nCalibration on {label}: {len(games)} games, {len(rows)} positions, {len(pred)} seat rows")
     print(" decile  predicted  observed  (95% +-)   rows")
     for k, (p, o, h, m) in enumerate(table):
         print(f"   {k + 1:>2}     {100 * p:5.1f}%    {100 * o:5.1f}%   ({100 * h:4.1f})  {m:>6}")
@@ -532,36 +527,33 @@ def report(games: list[dict], weights, label: str = "held-out games", naive_t: f
     print(f"Brier score {brier:.4f} vs {brier0:.4f} for equal chances "
           f"({100 * (1 - brier / brier0):.0f}% better: skill {_skill(brier, brier0):.3f})")
     out_naive = None
-    if len(naive) == len(pred) and naive:
-        bn = sum((p - y) ** 2 for p, y in zip(naive, won)) / len(pred)
+    if naive_t and all(r["score"] is not None for r in rows):
+        bn, _ = _brier([(naive_chances(r["score"], naive_t), r["won"]) for r in rows])
         out_naive = {"temperature": naive_t, "brier": round(bn, 4), "skill": round(_skill(bn, brier0), 4)}
         print(f"naive projection (softmax of the score now / {naive_t}): Brier {bn:.4f}, "
               f"skill {_skill(bn, brier0):.3f}")
     per_n = {}
-    for n in sorted(by_n):
-        rows = by_n[n]
-        b = sum((p - y) ** 2 for p, y, _ in rows) / len(rows)
-        b0 = sum((q - y) ** 2 for _, y, q in rows) / len(rows)
-        per_n[n] = (b, b0)
+    for n in sorted({r["n"] for r in rows}):
+        part = [(r["model"], r["won"]) for r in rows if r["n"] == n]
+        b, b0 = per_n[n] = _brier(part)
         print(f"  {n} player{'s' if n > 1 else ''} (seats incl. any Byzantine opponent): Brier {b:.4f} "
-              f"vs {b0:.4f}, skill {_skill(b, b0):.3f}, {len(rows)} seat rows")
+              f"vs {b0:.4f}, skill {_skill(b, b0):.3f}, {sum(len(y) for _, y in part)} seat rows")
     per_phase = {}
-    for ph in sorted(by_phase):
-        rows = by_phase[ph]
-        b = sum((p - y) ** 2 for p, y, _ in rows) / len(rows)
-        b0 = sum((q - y) ** 2 for _, y, q in rows) / len(rows)
-        per_phase[ph] = (b, b0)
-        print(f"  phase {ph}: Brier {b:.4f} vs {b0:.4f}, skill {_skill(b, b0):.3f}, {len(rows)} seat rows")
+    for ph in sorted({r["phase"] for r in rows if r["phase"] is not None}):
+        part = [(r["model"], r["won"]) for r in rows if r["phase"] == ph]
+        b, b0 = per_phase[ph] = _brier(part)
+        print(f"  phase {ph}: Brier {b:.4f} vs {b0:.4f}, skill {_skill(b, b0):.3f}, "
+              f"{sum(len(y) for _, y in part)} seat rows")
     out = {"deciles": [[round(p, 4), round(o, 4), m] for p, o, _, m in table],
            "worst_gap": round(worst, 4), "worst_beyond_interval": round(beyond, 4),
            "brier": round(brier, 4), "brier_equal": round(brier0, 4), "skill": round(_skill(brier, brier0), 4),
            "brier_by_players": {str(n): [round(b, 4), round(b0, 4)] for n, (b, b0) in per_n.items()},
-           "games": len(games), "positions": n_pos}
+           "games": len(games), "positions": len(rows)}
     if per_phase:
         out["brier_by_phase"] = {str(ph): [round(b, 4), round(b0, 4)] for ph, (b, b0) in per_phase.items()}
     if out_naive:
         out["naive"] = out_naive
-        table2 = naive_table(games, scorer, naive_t, progress)
+        table2 = naive_table(rows, naive_t)
         if table2:
             out["naive_projections"] = table2
     return out

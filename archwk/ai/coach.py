@@ -271,6 +271,7 @@ class _Evaluator:
             self.det = side.determinizer(self.view, self.player)
         self.quiet = side.quiet
         self.seed = seed
+        self._facts: dict[Action, list[tuple[str, str]]] = {}  # move_facts, asked once per choice
         self._bases: dict[int, GameState] = {}
         self.values: dict[Action, list[float]] = {}
         self.vectors: dict[Action, list[list[float]]] = {}
@@ -412,10 +413,9 @@ class _Evaluator:
     def move_facts(self, a: Action) -> list[tuple[str, str]]:
         """What the rules say choice `a` throws away (the game's `move_facts`: (verdict,
         sentence) pairs), asked once per choice at this position and kept."""
-        kept = self.__dict__.setdefault("_facts", {})
-        facts = kept.get(a)
+        facts = self._facts.get(a)
         if facts is None:
-            facts = kept[a] = list(_side(self.view).move_facts(self.view, a))
+            facts = self._facts[a] = list(_side(self.view).move_facts(self.view, a))
         return facts
 
     def claims(self, rows: Sequence[tuple[Action, float]], ranked: bool) -> list[ChoiceClaim]:

@@ -179,7 +179,7 @@ def test_a_hint_choice_the_rules_call_a_mistake_says_so(b):
     s = b.state
     other = next(a for a in s.legal_actions() if a != b.action and not move_facts(s, a))
     ev = coach._Evaluator.__new__(coach._Evaluator)
-    ev.view, ev.legal, ev.vp_now = s, list(s.legal_actions()), {}
+    ev.view, ev.legal, ev.vp_now, ev._facts = s, list(s.legal_actions()), {}, {}
     words = s.game.explainer.coach
     first, second = (words.choice_reason(c) for c in ev.claims([(other, 0.0), (b.action, 0.0)], True))
     assert second == f"a 0% chance to win by the quick estimate, but {b.why}."

@@ -362,7 +362,7 @@ def _worded(rows, ranked, legal=()):
     ev = coach._Evaluator.__new__(coach._Evaluator)
     ev.view = _load("last_turn_storehouse")
     ev.legal = list(legal)
-    ev.vp_now = {}
+    ev.vp_now, ev._facts = {}, {}
     return [ev.view.game.explainer.coach.choice_reason(c) for c in ev.claims(rows, ranked)]
 
 

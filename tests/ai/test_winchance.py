@@ -298,7 +298,7 @@ def test_the_naive_projections_are_scored_on_the_same_positions(capsys):
     assert tw.pace_chances([20, 12], 0.5, 8) == tw.naive_chances([40, 24], 8)
     assert tw.pace_chances([3, 1], 0.01, 8) == tw.naive_chances([3 / tw.PACE_FLOOR, 1 / tw.PACE_FLOOR], 8)
     flat = wc.Logit(tuple([0.0] * len(awc.FEATURES)))  # equal chances: skill 0
-    table = tw.naive_table(games, flat, 8.0, fill)
+    table = tw.naive_table(tw.position_rows(games, flat, fill), 8.0)
     assert table["all"]["seat_rows"] == 10 and table["past_first_fifth"]["seat_rows"] == 8
     assert table["all"]["model"] == 0.0 and table["past_first_fifth"]["model"] == 0.0
 
@@ -317,4 +317,4 @@ def test_the_naive_projections_are_scored_on_the_same_positions(capsys):
     assert table["past_first_fifth"]["score_now"] == skill(lambda r: tw.naive_chances(r["score"], 8.0), late)
     assert "past first fifth: model 0.000" in capsys.readouterr().out
     # a game whose features do not say how far it is: the score now only
-    assert "pace" not in tw.naive_table(games, flat, 8.0, None)["all"]
+    assert "pace" not in tw.naive_table(tw.position_rows(games, flat), 8.0)["all"]
