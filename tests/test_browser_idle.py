@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(
     reason=f"{vb.CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does it)")
 
 CULL_AFTER = 20   # s, instead of voila.json's 600
-CULL_EVERY = 5    # s, instead of 30
+CULL_EVERY = 2    # s, instead of 30
 LOAD_TIMEOUT = 180_000
 STEP_TIMEOUT = 60_000
 
