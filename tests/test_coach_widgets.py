@@ -168,18 +168,32 @@ def test_hint_shows_three_legal_choices_with_chance_range_and_why():
     assert "best choices for" in hp.status.value and s.players[s.current_player].name in hp.status.value
 
 
-def test_playing_a_hint_choice_applies_it_and_is_not_judged():
+@pytest.mark.parametrize("index", [0, 1])
+def test_playing_a_hint_choice_applies_it_and_is_judged_on_the_hints_look(index):
+    """Issue 24 (one voice: each choice a hint offers can be judged, a good move gets a
+    short verdict too): a choice played from the hint's button gets its verdict at once,
+    from the hint's own look, with the hint's figures (before: no verdict at all, and the
+    last move's verdict went away)."""
     ex = explorer(seats=["person", "person", "person"])
     hp = ex.coach.hint_panel
     hp.button.click()
-    best = hp.choices[0]
+    shown = list(hp.choices)
+    chosen = shown[index]
     start = ex.session.cursor
-    listed = next(a for a in ex.state.legal_actions() if a == best.action)
-    hp.play_buttons[0].click()
-    assert ex.session.action_at(start + 1) == best.action
+    listed = next(a for a in ex.state.legal_actions() if a == chosen.action)
+    hp.play_buttons[index].click()
+    assert ex.session.action_at(start + 1) == chosen.action
     # recorded as the position's own button words it (its figures, the players' names)
     assert str(ex.session.action_at(start + 1)) == str(listed)
-    assert ex.coach.judgements == {} and ex.coach.judgement.value == ""
+    ex.coach.wait()
+    _player, j = ex.coach.judgement_for()
+    assert j.played.action == chosen.action and j.best.action == shown[0].action
+    assert (j.played.win_chance, j.best.win_chance) == (chosen.win_chance, shown[0].win_chance)
+    assert [c.action for c in j.choices[:len(shown)]] == [c.action for c in shown]
+    text = ex.coach.judgement_text
+    assert text and (index != 0 or "was the coach's first choice too" in text)
+    # the bar after the move says the chance the verdict gives
+    assert ex.coach.bar.chances == list(chosen.chances)
     # the hint belonged to the position it was asked at
     assert hp.rows.children == () and hp.choices == []
     with pytest.raises(ValueError, match="press Hint first"):

@@ -899,7 +899,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
         #: choices, and the same move played there again gets the same judgement (one voice)
         self.looks: dict[int, tuple[Any, Any]] = {}
         self._pending: dict[int, Any] = {}
-        self._from_hint: Any = None  # the action a hint's button is playing (not judged)
+        self._from_hint: Any = None  # the action a hint's button is playing (judged on the hint's look)
         super().__init__(children=[ipywidgets.HBox([self.toggle, self.bar],
                                                    layout=ipywidgets.Layout(align_items="center"))],
                          layout=ipywidgets.Layout(margin="2px 0"))
@@ -1058,7 +1058,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
 
     def after_choice(self, before, action, after) -> None:
         """A person chose `action` at `before`, leading to `after`: judge it
-        (unless it was the hint's own choice). A failure shows in the coach's
+        (a hint's choice played from its button, on the hint's own look). A failure shows in the coach's
         error line; the choice stands."""
         try:
             self._judge(before, action, after)
@@ -1069,8 +1069,10 @@ class Coach(ShowsErrors, ipywidgets.VBox):
     def _judge(self, before, action, after) -> None:
         if not self.on or before.is_over or before.is_view:
             return
-        if self._from_hint is not None and action == self._from_hint:
-            return
+        # a choice played from the hint's button is judged on the hint's own look (the same
+        # budget: `assess` gives that look back), so its verdict says the hint's figures
+        seconds = self.hint_seconds if self._from_hint is not None and action == self._from_hint \
+            else self.judge_seconds
         p = before.current_player
         kept = self.look_at(before)
         if kept is not None and kept.played.action == action:  # judged here before: the same verdict
@@ -1080,7 +1082,7 @@ class Coach(ShowsErrors, ipywidgets.VBox):
             self._pending[id(after)] = after
             self._show_judgement()
         lib = _lib()
-        self.jobs.run(lambda: lib.judge(before, action, seed=self.seed, **self._budget(self.judge_seconds)),
+        self.jobs.run(lambda: lib.judge(before, action, seed=self.seed, **self._budget(seconds)),
                       lambda j: self._judged(after, p, j, before),
                       lambda e: self._judge_failed(after, e),
                       key="judge", delay=QUIET_SECONDS, dropped=lambda: self._judge_dropped(after))
