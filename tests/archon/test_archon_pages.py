@@ -439,3 +439,25 @@ def test_the_coach_on_archons_explorer_hints_judges_and_reviews():
     ex.session.set_seat(0, "random")
     ex.bots_button.click()
     assert ex.state.is_over and "Game review" in c.hint_panel.status.value
+
+
+def test_the_choices_mark_the_figures_the_rulebook_does_not_print(tmp_path):
+    """The brief: an example figure is marked wherever a player sees it, so the choices'
+    words too (buttons, log, verdicts): the starting Magisters' cost (§11.5), a Magister's
+    cost on the Track (§11.4) except a player's second Cleric (§4.2.5 prints 1 Gold and
+    1 Recruit token), the Marketplace's prices (§11.3); none once the box's file says printed."""
+    s = new(3)
+    starts = [str(a) for a in s.legal_actions() if a.kind == "start"]
+    paid = [t for t in starts if "(pay " in t]
+    assert paid and all(t.endswith("*)") for t in paid), starts
+    s = until(new(3, seed=4), lambda x: any(a.kind == "recruit" for a in x.legal_actions()), limit=6000)
+    p = s.current_player
+    for a in (a for a in s.legal_actions() if a.kind == "recruit"):
+        space = s._t.seats[p].track[MAGISTERS.index(a.magister)]
+        second_cleric = (a.magister, space) == ("cleric", 1)
+        assert ("*" in str(a)) != second_cleric, (str(a), space)
+    box = archwk.new_game(3, seed=1, game=GAME, options=Options(components=printed_copy(
+        tmp_path, ("magister_track", "marketplace"))))
+    assert all("*" not in str(a) for a in box.legal_actions()), [str(a) for a in box.legal_actions()]
+    market = until(new(3, seed=2), lambda x: any(a.kind in ("buy", "sell") for a in x.legal_actions()), limit=6000)
+    assert all(str(a).endswith("Gold*") for a in market.legal_actions() if a.kind in ("buy", "sell"))

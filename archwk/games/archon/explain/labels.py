@@ -16,6 +16,25 @@ THEN = {
 }
 
 
+#: the mark after a figure the rulebook does not print (an example value of the components
+#: file: a table marked `printed = false`), in labels as on the board
+MARK = "*"
+
+
+def _mark(state, group: str) -> str:
+    """MARK when the components table `group` holds example figures (else nothing)."""
+    return MARK if state is not None and group in state.components.unprinted else ""
+
+
+def _recruit_mark(state, magister: str) -> str:
+    """The mark for the cost of a player's next `magister` on the Magister Track: example
+    figures, except a player's second Cleric (§4.2.5 prints it: 1 Gold and 1 Recruit)."""
+    if state is None or state.current_player is None:
+        return _mark(state, "magister_track")
+    space = state._t.seats[state.current_player].track[MAGISTERS.index(magister)]
+    return "" if (magister, space) == ("cleric", 1) else _mark(state, "magister_track")
+
+
 def _preview(state, a):
     if state is None or not state.is_legal(a):
         return None
@@ -33,12 +52,13 @@ def _where(state, loc: str, slot: int) -> str:
     return f"{location_name(loc)}, slot {slot + 1}"
 
 
-def _gain_text(pv) -> list[str]:
+def _gain_text(pv, mark: str = "") -> list[str]:
+    """What an action costs and gives, each with `mark` after it (example figures)."""
     out = []
     if pv["paid"]:
-        out.append(f"pay {amounts(pv['paid'])}")
+        out.append(f"pay {amounts(pv['paid'])}{mark}")
     if pv["gained"]:
-        out.append(f"gain {amounts(pv['gained'])}")
+        out.append(f"gain {amounts(pv['gained'])}{mark}")
     return out
 
 
@@ -91,7 +111,8 @@ def label(a, state=None) -> str:
         m1, m2 = a.magisters
         text = f"Start with a {magister_name(m1)} and a {magister_name(m2)}"
         pv = _preview(state, a)
-        return text + (f" ({'; '.join(_gain_text(pv))})" if pv and _gain_text(pv) else "")
+        bits = _gain_text(pv, _mark(state, "magister_track")) if pv else []  # the first squares: §11.5
+        return text + (f" ({'; '.join(bits)})" if bits else "")
     if k == "split":
         if any(x < 0 for x in a.hand):
             return "Split the cards into two piles (hidden)"
@@ -115,13 +136,13 @@ def label(a, state=None) -> str:
                 g = pv["paid"].get("gold", 0) if k == "buy" else pv["gained"].get("gold", 0)
             else:
                 g = ms.price
-            return f"{'Buy' if k == 'buy' else 'Sell'} 1 {res} for {g} Gold"
+            return f"{'Buy' if k == 'buy' else 'Sell'} 1 {res} for {g} Gold{_mark(state, 'marketplace')}"
         return f"{'Buy' if k == 'buy' else 'Sell'} the cube of Marketplace slot {a.slot + 1}"
     if k == "recruit":
         text = f"Recruit a {magister_name(a.magister)}"
         pv = _preview(state, a)
         if pv is not None:
-            bits = _gain_text(pv)
+            bits = _gain_text(pv, _recruit_mark(state, a.magister))
             if a.skip:
                 bits.append(f"the Inn spares 1 {resource_name(a.skip)}")
             text += f" ({'; '.join(bits)})" if bits else ""
@@ -142,7 +163,8 @@ def label(a, state=None) -> str:
     if k == "tile":
         pv = _preview(state, a)
         text = f"Acquire the {a.name} tile"
-        return text + (f" ({'; '.join(_gain_text(pv))})" if pv and _gain_text(pv) else "")
+        bits = _gain_text(pv, _mark(state, "tiles")) if pv else []
+        return text + (f" ({'; '.join(bits)})" if bits else "")
     if k == "more":
         pv = _preview(state, a)
         what = "card"
