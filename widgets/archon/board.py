@@ -481,8 +481,9 @@ def _labels(state, t, ex) -> dict:
         status.append("<b>Game over</b>")
     status.append("Order: " + ", ".join(esc(state.players[p].name) for p in t.order))
     status.append(f"King's Grant of Season {g.season}:")
-    status.append(W.marked(f"Arts {'/'.join(map(str, g.arts))} · Science {'/'.join(map(str, g.science))} · "
-                           f"Warriors {'/'.join(map(str, g.warriors))}", grant_ex))
+    # each list of figures marked, so that the mark plainly covers all three (§11.7)
+    status.append(" · ".join(W.marked(f"{what} {'/'.join(map(str, vps))}", grant_ex)
+                             for what, vps in (("Arts", g.arts), ("Science", g.science), ("Warriors", g.warriors))))
     if t.attacks:
         status.append(W.marked("Attacks: " + ", ".join(f"Strength {s}" for _, s in t.attacks),
                                W.is_example(ex, "attacks")))
