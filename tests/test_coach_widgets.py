@@ -657,7 +657,9 @@ def test_an_exercise_accepts_the_best_choice_and_rejects_the_move_played():
 def test_the_review_lists_the_judged_moves_in_words():
     ex, j, _ = _exercise_game()
     words = text_of(ex.coach.review.moves.value)
-    assert WORDS.verdict_word(j.verdict) in words and "decision 0" in words
+    # numbered as the log numbers that move ("#1": the move from the first position)
+    assert WORDS.verdict_word(j.verdict) in words and "move #1:" in words
+    assert ">#1</span>" in ex._log_entry(1) and ex.session.action_at(1) == j.played.action
     assert WORDS.judgement_text(j, with_verdict=False) in words
     assert f"{WORDS.verdict_counts({j.verdict: 1})}" in words
 

@@ -766,7 +766,8 @@ class ReviewPanel(ShowsErrors, ipywidgets.VBox):
         if not review.judged:
             return f"<p style='font-size:13px'>{esc(words.NO_VERDICTS)}</p>"
         rows = "".join(
-            f"<li>decision {step - self.offset}: <b style='color:{VERDICT_LOOK[j.verdict][1]}'>"
+            # numbered as the game's log numbers the move (its entry: the position the move led to)
+            f"<li>move #{step - self.offset + 1}: <b style='color:{VERDICT_LOOK[j.verdict][1]}'>"
             f"{esc(words.verdict_word(j.verdict))}</b> {seat_mark(state, p)} {esc(names[p])}: "
             f"{esc(words.judgement_text(j, with_verdict=False))}</li>"
             for step, p, j in review.judged)
