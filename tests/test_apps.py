@@ -304,6 +304,16 @@ def test_whatif_app_evaluates_on_demand_or_automatically():
     assert app.figure is None  # no chart (and no second plotly.js) before an evaluation
     app.evaluate_button.click()
     assert app.error.value == "" and "Win chance" in app.table.value
+    assert "done in" in app.status.value
+    # asked again with more time: every choice is valued already on the coach's look, and
+    # the status says so (it said "done in 0.0 s", as if the time chosen had been spent)
+    table = app.table.value
+    app.thinking.value = 3.0
+    app.evaluate_button.click()
+    assert app.table.value == table and "valued every choice here already" in app.status.value
+    assert "done in" not in app.status.value
+    app.thinking.value = 1.0
+    app.evaluate_button.click()
     assert app.figure is None  # issue 14: the chart only once asked for (the page's first render)
     app.show_chart.value = True
     # issue 6: the evaluation is also a plotly chart, one bar per legal action

@@ -57,6 +57,17 @@ def coach_look(state, *, seconds: float | None = None, seed: int = 0, samples: i
     return look, out
 
 
+def done_note(look, seconds: float, head: str = "") -> str:
+    """The status of the Compare table or the Evaluate tab once the coach has answered
+    (after `head`): the time it took, or (every choice valued already on its look at this
+    position: the time chosen is for the choices not valued yet) that more time changes
+    nothing here."""
+    if look is not None and getattr(look, "added", 1) == 0:
+        return (f"<span style='color:#666'>{head}done: the coach had valued every choice here already, "
+                "so more time changes nothing (it is for the choices not valued yet)</span>")
+    return f"<span style='color:#666'>{head}done in {seconds:.1f} s</span>"
+
+
 def draw_evaluation(figure, box, values, *, title: str | None = None):
     """Draw ActionValues as the evaluation chart into `figure`, a FigureWidget made
     (and put in `box`) on first use; no values clears it. Returns the figure."""
@@ -127,8 +138,7 @@ class EvaluationPanel(ShowsErrors, ipywidgets.VBox):
         if coach is not None:  # the bar shows this look's chances too (one voice)
             coach.show_look(s, look)
         self.figure = draw_evaluation(self.figure, self.chart, self.values, title=s.prompt)
-        self.status.value = (f"<span style='color:#666'>{len(self.values)} choices, "
-                             f"done in {time.perf_counter() - t0:.1f} s</span>")
+        self.status.value = done_note(look, time.perf_counter() - t0, f"{len(self.values)} choices, ")
         return self.values
 
     @guarded

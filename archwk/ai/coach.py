@@ -498,6 +498,8 @@ class Assessment:
         else:  # at least two, so that the first is worded against the next one
             self.valued = list(dict.fromkeys(self.order[:max(k, 2, _JUDGE_CHOICES)] + forced))
         ev.run(self.valued, k=k, seconds=seconds, max_samples=max_samples, forced=forced)
+        #: how many choices the last `value` / `compare` call valued anew (0: all were valued already)
+        self.added = 0
 
     @property
     def ranked(self) -> bool:
@@ -536,6 +538,7 @@ class Assessment:
         bad = [a for a in new if a not in ev.legal]
         if bad:
             raise ValueError(f"coach: {bad[0]} is not a legal choice here")
+        self.added = len(new)
         if not new:
             return
         self.valued = self.valued + new

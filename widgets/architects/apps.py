@@ -420,7 +420,8 @@ class WhatIfApp(ipywidgets.VBox):
                 return
             self.values, self._values_for = values, s
             self._show_look(s, look)
-            self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
+            from ..evaluation import done_note
+            self.status.value = done_note(look, time.perf_counter() - t0)
             self.update()
 
         def failed(e: BaseException) -> None:
@@ -478,7 +479,8 @@ class WhatIfApp(ipywidgets.VBox):
         self.values, look = self._coach_work(s)()
         self._values_for = s
         self._show_look(s, look)
-        self.status.value = f"<span style='color:#666'>done in {time.perf_counter() - t0:.1f} s</span>"
+        from ..evaluation import done_note
+        self.status.value = done_note(look, time.perf_counter() - t0)
         self.update()
         return self.values
 
