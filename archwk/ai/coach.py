@@ -45,7 +45,11 @@ on the machine's speed; `seconds=None` with `max_samples` (and the search's
 Judgements follow lichess: a move is an inaccuracy, a mistake or a blunder
 when the mover's chance drops by 5, 10 or 15 points against the best choice
 (`VERDICTS`), and only when the drop is clear of the noise: the 95 % interval
-of the paired differences excludes 0 and its mean reaches the threshold.
+of the paired differences excludes 0 and its mean reaches the threshold. The
+points are lichess's for two players, whose fair share is 50 %; with more players
+every chance is smaller (a fair share of 25 % at four), and the points shrink in
+proportion (`verdict_thresholds`: 2.5, 5 and 7.5 points at four players), so that a
+move losing a fifth of a 4-player chance is an inaccuracy as it would be at two.
 
 The coach words nothing itself: it finds figures and verdicts, and the game's
 explainer (`state.game.explainer.coach`) words them, from typed values: a
@@ -74,8 +78,20 @@ from .winchance import win_chances
 Action = Any
 GameState = Any
 
-#: (verdict, drop in points of win chance at which it starts), mildest first (lichess's)
+#: (verdict, drop in points of win chance at which it starts), mildest first (lichess's, for
+#: two players: `verdict_thresholds` scales them to the number of players)
 VERDICTS = (("inaccuracy", 5), ("mistake", 10), ("blunder", 15))
+
+
+def verdict_thresholds(players: int) -> tuple[tuple[str, float], ...]:
+    """`VERDICTS` for a game of `players` seats: the points shrink with the fair share of a
+    chance to win (1/players against two players' 1/2; never above lichess's).
+
+    >>> verdict_thresholds(2) == VERDICTS, verdict_thresholds(4)
+    (True, (('inaccuracy', 2.5), ('mistake', 5.0), ('blunder', 7.5)))
+    """
+    scale = min(1.0, 2 / max(1, players))
+    return tuple((name, points * scale) for name, points in VERDICTS)
 #: an exercise accepts a move within this many points of the best choice's chance
 ACCEPT_POINTS = 3.5
 #: a judged move becomes an exercise when it is a blunder or its drop is over this
@@ -591,7 +607,7 @@ class Assessment:
         clear = lo > 0
         verdict = None
         if clear:
-            for name, threshold in VERDICTS:
+            for name, threshold in verdict_thresholds(len(ev.view.players)):
                 if 100 * diff >= threshold and drop >= threshold:
                     verdict = name
         names = [name for name, _ in VERDICTS]
@@ -682,7 +698,8 @@ def _judgement(state: GameState, verdict: str | None, drop: float, played: Choic
                choices: tuple[Choice, ...] = (), facts: tuple[str, ...] = ()) -> Judgement:
     """A Judgement from its figures, its sentence worded by the explainer of
     `state`'s game."""
-    too_close = verdict is None and not clear and drop >= VERDICTS[0][1] and played.action != best.action
+    too_close = (verdict is None and not clear and drop >= verdict_thresholds(len(state.players))[0][1]
+                 and played.action != best.action)
     j = Judgement(verdict, drop, played, best, clear, "", choices, too_close, facts)
     return dataclasses.replace(j, text=_words(state).judgement_text(j))
 
@@ -798,4 +815,4 @@ def exercises(rev: Review, game_state_or_record: Any) -> list[Exercise]:
 
 
 __all__ = ["ACCEPT_POINTS", "SWING_POINTS", "VERDICTS", "Assessment", "Choice", "Exercise", "Judgement",
-           "Review", "assess", "exercises", "hint", "judge", "review"]
+           "Review", "assess", "exercises", "hint", "judge", "review", "verdict_thresholds"]

@@ -7,7 +7,20 @@ synergy, worker flow), win chances (`archwk.ai.winchance`) and the coach
 Nothing heavy is imported here: networkx is imported by the graph functions
 when they are called, so `import archwk.analysis` stays cheap.
 """
-from ..ai.coach import VERDICTS, Assessment, Choice, Exercise, Judgement, Review, assess, exercises, hint, judge, review
+from ..ai.coach import (
+    VERDICTS,
+    Assessment,
+    Choice,
+    Exercise,
+    Judgement,
+    Review,
+    assess,
+    exercises,
+    hint,
+    judge,
+    review,
+    verdict_thresholds,
+)
 from ..ai.evaluate import DEFAULT_DEPTH, ActionValue, evaluate_actions, mean_ci, wilson
 from ..ai.graphs import card_synergy_graph, decision_tree, state_fingerprint, worker_flow
 from ..ai.winchance import win_chances
@@ -34,6 +47,7 @@ __all__ = [
     "mean_ci",
     "review",
     "state_fingerprint",
+    "verdict_thresholds",
     "viewer_of",
     "wilson",
     "win_chances",

@@ -9,6 +9,7 @@ loses (it costs 2 Virtue). Every test runs the coach on a fixed sample budget
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 import pytest
@@ -497,3 +498,28 @@ def test_chances_near_certain_are_said_as_the_bar_says_them():
     words = s.game.explainer.coach
     said = words.choice_reason(claims[1])
     assert "less than 1% chance" in said and " 0%" not in said and "over 99%" in said
+
+
+def test_verdict_points_shrink_with_the_fair_share_at_four_players():
+    """Issue 24 (seen in the browser: a 4-player move from 29% to 24% was "a good choice,
+    close to the coach's first choice"): lichess's 5/10/15 points are for two players,
+    whose fair share is 50%; at four (25%) a move is an inaccuracy from 2.5 points, a
+    mistake from 5, a blunder from 7.5, when the drop is clear of the noise."""
+    assert coach.verdict_thresholds(2) == coach.VERDICTS == coach.verdict_thresholds(1)
+    assert coach.verdict_thresholds(4) == (("inaccuracy", 2.5), ("mistake", 5.0), ("blunder", 7.5))
+    assert [round(p, 2) for _, p in coach.verdict_thresholds(3)] == [3.33, 6.67, 10.0]
+    s = archwk.new_game(4, seed=2)
+    rng = random.Random(2)
+    for _ in range(60):
+        s = s.apply(rng.choice(s.legal_actions()))
+    while s.decision != "place":
+        s = s.apply(rng.choice(s.legal_actions()))
+    look = coach.assess(s, seconds=None, max_samples=40, search_iterations=60, seed=0)
+    judged = [look.judge(a) for a in s.legal_actions()]
+    small = [j for j in judged if j.verdict == "inaccuracy" and not j.facts and j.drop < 5]
+    assert small, [(str(j.played.action), j.verdict, j.drop) for j in judged]  # a verdict lichess's 5 would not give
+    names = [name for name, _ in coach.VERDICTS]
+    for j in judged:
+        if j.verdict is not None and not j.facts:  # never past what its drop reaches, always clear
+            word = [name for name, points in coach.verdict_thresholds(4) if j.drop >= points][-1]
+            assert j.clear and names.index(j.verdict) <= names.index(word), (str(j.played.action), j.verdict, j.drop)
