@@ -101,8 +101,9 @@ def test_a_single_hint_is_worded_against_the_next_choice():
     (top,) = coach.hint(s, k=1, **FAST)
     assert top.label.startswith("Place a worker at the King's Storehouse")
     # against the next choice by name and chance, in percent (no "points": in the game, points are VP)
-    # the other choice inside the sentence, not capitalised as a button: "the next best is to place a worker at"
-    assert "only choice" not in top.why and "; the next best is to place a worker at" in top.why
+    # the other choice inside the sentence, not capitalised as a button: "choosing to place a worker at";
+    # "comes closest", not "the next best" (it may be listed third: the list is in the search's order)
+    assert "only choice" not in top.why and "; of the others, choosing to place a worker at" in top.why
     assert "point" not in top.why and top.why.count("%") == 2
 
 
@@ -381,10 +382,11 @@ def test_the_why_never_contradicts_the_figures_it_shows():
     # 59.4% and 59.1% both show as 59%: as good as each other, never "more than"
     for ranked in (False, True):
         top, other = _worded([(mines, 0.594), (quarry, 0.591)], ranked=ranked)
-        assert "the next best is" not in top and "as good as choosing" in other and "against" not in other
-    # a clear lead: the next best named inside the sentence, not as a capitalised button label
+        assert "comes closest" not in top and "as good as choosing" in other and "against" not in other
+    # a clear lead: the closest other choice named inside the sentence, not as a capitalised button label
     top, other = _worded([(mines, 0.61), (quarry, 0.57)], ranked=False)
-    assert top == "your best chance to win here, 61%; the next best is to place a worker at the Quarry, at 57%."
+    assert top == ("your best chance to win here, 61%; of the others, choosing to place a worker at the Quarry "
+                   "comes closest, at 57%.")
     assert other == "a 57% chance to win; the coach's first choice is to place a worker at the Mines, at 61%."
     assert not any("Place a worker" in w for w in (top, other))
 
@@ -401,7 +403,8 @@ def test_the_first_choice_is_called_the_best_chance_only_when_no_other_has_more(
     assert "the coach's first choice is to place a worker at the Mines, at 52%" in second
     # the best of the others is named, whatever its place
     first, _, _ = _worded([(mines, 0.60), (quarry, 0.50), (forest, 0.54)], ranked=True)
-    assert first == "your best chance to win here, 60%; the next best is to place a worker at the Forest, at 54%."
+    assert first == ("your best chance to win here, 60%; of the others, choosing to place a worker at the Forest "
+                     "comes closest, at 54%.")
 
 
 def test_the_only_choice_says_when_an_apprentice_could_be_discarded_too():

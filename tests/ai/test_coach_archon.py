@@ -213,8 +213,8 @@ def test_archons_words_for_the_coach():
     a, b = s.legal_actions()[:2]
     claim = coach.ChoiceClaim(a, 61, 0, False, b, 57)
     why, after = words.choice_why(claim)
-    assert why == f"{a} — your best chance to win here, 61%; the next best is “{b}”, at 57%."
-    assert after == f"Your best chance to win here, 61%; the next best is “{b}”, at 57%."
+    assert why == f"{a} — your best chance to win here, 61%; of the others, choosing “{b}” comes closest, at 57%."
+    assert after == f"Your best chance to win here, 61%; of the others, choosing “{b}” comes closest, at 57%."
     assert words.chances_sentence(["Ann", "Ben"], [0.08, 0.92]) == "Ann has an 8% chance to win, Ben 92%."
     with pytest.raises(ValueError, match="archon"):
         words.exercise_answer("nonsense", None, None)

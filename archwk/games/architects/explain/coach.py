@@ -55,7 +55,7 @@ def choice_reason(claim) -> str:
     ranked = claim.ranked
     if claim.rank == 0:
         if m > n:
-            return f"your best chance to win here, {mt}; the next best is {other}, at {nt}."
+            return f"your best chance to win here, {mt}; of the others, choosing {other} comes closest, at {nt}."
         if ranked and m < n:
             return (f"the choice a deeper look prefers, although the quick estimate gives it "
                     f"{a_chance(mt)} to win, against {nt} for choosing {other}.")
