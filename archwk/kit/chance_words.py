@@ -178,8 +178,12 @@ def judgement_text(judgement, *, with_verdict: bool = True, name: Callable[[str]
     if judgement.too_close:
         return (f"{mine} may be a little worse than the coach's first choice, {name_after(best.label)}, "
                 "but the estimates are too close to call.")
-    if pct(played.win_chance) == pct(best.win_chance) or played.win_chance >= best.win_chance:
+    if pct(played.win_chance) == pct(best.win_chance):
         return f"{mine} was a good choice, as good as the coach's first choice, {name_after(best.label)}."
+    if played.win_chance > best.win_chance:  # both figures, as the hint showed them
+        return (f"{mine} was a good choice, at least as good as the coach's first choice, "
+                f"{name_after(best.label)}: the quick estimate gives it {a_chance(pct(played.win_chance))} "
+                f"to win against {pct(best.win_chance)}, though a deeper look prefers the first choice.")
     return (f"{mine} was a good choice, close to the coach's first choice, {name_after(best.label)}: "
             f"{a_chance(pct(played.win_chance))} to win against {pct(best.win_chance)}.")
 

@@ -322,7 +322,9 @@ def test_a_move_rated_at_least_as_high_as_the_first_choice_is_called_as_good():
     played = coach.Choice(a, str(a), 0.55, 0.5, 0.6, "", 10)
     first = coach.Choice(b, str(b), 0.52, 0.47, 0.57, "", 10)
     text = coach._judgement(s, None, 0.0, played, first, False).text
-    assert text.startswith(f"{played.label} was a good choice, as good as the coach's first choice")
+    assert text.startswith(f"{played.label} was a good choice, at least as good as the coach's first choice")
+    # both figures as the hint showed them (it said "as good as" of 73% against 68%)
+    assert "gives it a 55% chance to win against 52%, though a deeper look prefers the first choice" in text
     assert "better" not in text
     # a small drop with no verdict: still a good choice, no figure that could differ from the bar's
     worse = dataclasses.replace(played, win_chance=0.50)
