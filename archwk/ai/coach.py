@@ -92,6 +92,8 @@ def verdict_thresholds(players: int) -> tuple[tuple[str, float], ...]:
     """
     scale = min(1.0, 2 / max(1, players))
     return tuple((name, points * scale) for name, points in VERDICTS)
+
+
 #: an exercise accepts a move within this many points of the best choice's chance
 ACCEPT_POINTS = 3.5
 #: a judged move becomes an exercise when it is a blunder or its drop is over this
@@ -368,13 +370,17 @@ class _Evaluator:
         return mean, lo, hi
 
     def run(self, cands: Sequence[Action], *, k: int, seconds: float | None, max_samples: int,
-            forced: Iterable[Action] = (), since: float | None = None) -> None:
+            forced: Iterable[Action] = (), since: float | None = None, sure: Iterable[Action] = ()) -> None:
         deadline = None if seconds is None else (self.started if since is None else since) + seconds
         forced = [a for a in forced if a in cands]
-        # a few samples of every choice first (at least one each, whatever the time)
+        # a few samples of every choice first: at least one each whatever the time, and all
+        # of them for the `sure` ones (a look's: the choices its hint shows and a judged move),
+        # so that no choice shown rests on one sample game ("between 0% and 100%", seen when
+        # the search had overrun the time on a busy machine)
+        sure = set(sure)
         for r in range(min(_MIN_SAMPLES, max_samples)):
             for a in cands:
-                in_time = r == 0 or deadline is None or time.perf_counter() < deadline
+                in_time = r == 0 or a in sure or deadline is None or time.perf_counter() < deadline
                 if in_time and len(self.values.get(a, [])) <= r:
                     self.sample(a)
         while deadline is None or time.perf_counter() < deadline:
@@ -513,7 +519,8 @@ class Assessment:
             self.valued = cands
         else:  # at least two, so that the first is worded against the next one
             self.valued = list(dict.fromkeys(self.order[:max(k, 2, _JUDGE_CHOICES)] + forced))
-        ev.run(self.valued, k=k, seconds=seconds, max_samples=max_samples, forced=forced)
+        ev.run(self.valued, k=k, seconds=seconds, max_samples=max_samples, forced=forced,
+               sure=self.valued[:k] + forced)
         #: how many choices the last `value` / `compare` call valued anew (0: all were valued already)
         self.added = 0
 

@@ -528,3 +528,16 @@ def test_verdict_points_shrink_with_the_fair_share_at_four_players():
         if j.verdict is not None and not j.facts:  # never past what its drop reaches, always clear
             word = [name for name, points in coach.verdict_thresholds(4) if j.drop >= points][-1]
             assert j.clear and names.index(j.verdict) <= names.index(word), (str(j.played.action), j.verdict, j.drop)
+
+
+def test_no_choice_a_hint_shows_rests_on_one_sample_game():
+    """Issue 24 (seen in the browser on a busy machine: a hint's third choice at "72% …
+    likely between 0% and 100% (not sure)"): where the search has used up the time, each
+    choice the hint shows, and a judged move, still gets the first few sample games."""
+    s = _load("last_turn_storehouse")
+    look = coach.assess(s, seconds=1e-4, seed=11, k=3)
+    shown = look.hint()
+    assert len(shown) >= 2 and all(c.n >= coach._MIN_SAMPLES for c in shown), [(c.label, c.n) for c in shown]
+    aside = next(a for a in s.legal_actions() if a not in look.valued)
+    j = coach.assess(s, seconds=1e-4, seed=12, forced=[aside]).judge(aside)
+    assert j.played.n >= coach._MIN_SAMPLES
