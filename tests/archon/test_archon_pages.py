@@ -21,7 +21,7 @@ from widgets import GameExplorer
 from widgets.archon import text as W
 from widgets.archon.board import BoardClick, BoardView, board_traces, click_action, click_reason
 from widgets.archon.board_text import board_text_html
-from widgets.archon.choices import decision_groups
+from widgets.archon.choices import action_label, decision_groups
 from widgets.archon.editor import WhatIfEditor
 from widgets.archon.gallery import ArchonGallery, catalogue
 from widgets.archon.panels import player_html
@@ -456,6 +456,10 @@ def test_the_choices_mark_the_figures_the_rulebook_does_not_print(tmp_path):
         space = s._t.seats[p].track[MAGISTERS.index(a.magister)]
         second_cleric = (a.magister, space) == ("cleric", 1)
         assert ("*" in str(a)) != second_cleric, (str(a), space)
+        # the button's "(+1 VP)" projection comes from those figures: marked with them
+        button = action_label(s, a)
+        if "VP)" in button[len(str(a)):]:
+            assert button.endswith("VP*)") != second_cleric, button
     box = archwk.new_game(3, seed=1, game=GAME, options=Options(components=printed_copy(
         tmp_path, ("magister_track", "marketplace"))))
     assert all("*" not in str(a) for a in box.legal_actions()), [str(a) for a in box.legal_actions()]

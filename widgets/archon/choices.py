@@ -51,7 +51,9 @@ def action_label(state, action, figures: Figures | None = None) -> str:
     except ValueError:
         return label
     vp = archwk.final_scores(after)[p].total - figures.scores[p].total
-    return f"{label} ({vp:+d} VP)" if vp else label
+    # a change that comes from the label's example figures (marked there) is marked too
+    mark = W.MARK if W.MARK in label else ""
+    return f"{label} ({vp:+d} VP{mark})" if vp else label
 
 
 def action_tooltip(state, action, figures: Figures | None = None) -> str:
