@@ -62,7 +62,7 @@ def done_note(look, seconds: float, head: str = "") -> str:
     (after `head`): the time it took, or (every choice valued already on its look at this
     position: the time chosen is for the choices not valued yet) that more time changes
     nothing here."""
-    if look is not None and getattr(look, "added", 1) == 0:
+    if look.added == 0:
         return (f"<span style='color:#666'>{head}done: the coach had valued every choice here already, "
                 "so more time changes nothing (it is for the choices not valued yet)</span>")
     return f"<span style='color:#666'>{head}done in {seconds:.1f} s</span>"
