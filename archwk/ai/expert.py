@@ -29,6 +29,9 @@ shared core of `archwk.ai.search` configured with the game's play side
   (`archwk.ai.winchance.win_chances`), or any function `state -> list[float]`;
 * the root action visited most is played.
 
+The exploration bonus is weighted by `exploration`; by default the game's own for
+the position (its "exploration" role; Architects: 0.7 in 2-player games, else 1.0).
+
 A game that runs long (the game's `closing_weight`: for Architects past
 `CLOSE_TURNS[0]` turns a player) is steered towards its end: more and more of
 the root prior (up to `close_prior`) goes to the closing plan's choice (the
@@ -125,7 +128,7 @@ class ExpertBot(_PerGame):
     """
 
     def __init__(self, seed: int | None = 0, seconds: float | None = 1.0, *,
-                 iterations: int | None = None, exploration: float = 1.0,
+                 iterations: int | None = None, exploration: float | None = None,
                  rollout: int = 0, value: LeafValue | str = "softmax",
                  settle: float = 1.0, temperature: float = TEMPERATURE,
                  finish_turn: bool = True, prior_weight: float = 2.0, reply: bool = True,
@@ -141,11 +144,17 @@ class ExpertBot(_PerGame):
             raise ValueError(f"ExpertBot: rollout must be 0 or more decisions, got {rollout!r}")
         if not (isinstance(close_prior, int | float) and 0 <= close_prior <= 1):
             raise ValueError(f"ExpertBot: close_prior is a share of the prior from 0 to 1, got {close_prior!r}")
+        if exploration is not None and not (isinstance(exploration, int | float) and exploration > 0
+                                            and math.isfinite(exploration)):
+            raise ValueError(f"ExpertBot: exploration must be a positive number (or None: the game's), "
+                             f"got {exploration!r}")
         if isinstance(value, str) and value not in _VALUES:
             raise ValueError(f"ExpertBot: the leaf value is 'softmax', 'winchance' or a function, got {value!r}")
         self.seed = seed
         self.seconds = seconds
         self.iterations = iterations
+        #: the search's exploration weight; None: the game's own for the position (its
+        #: "exploration" role; Architects: 0.7 in 2-player games, else 1.0)
         self.exploration = exploration
         self.rollout = rollout
         self.settle = settle
@@ -201,7 +210,7 @@ class ExpertBot(_PerGame):
         root = Node()
         budget = self.seconds
         deadline = None if budget is None else start + budget
-        search = self.search(side)
+        search = self.search(side, state)
         self._root_prior(side, search, sample(rng), root, me, cands,
                          None if budget is None else start + budget / 2)
         it = search.run(root, sample, rng, iterations=self.iterations, deadline=deadline, settle=self.settle)
@@ -216,8 +225,9 @@ class ExpertBot(_PerGame):
 
     # ------------------------------------------------------------------ the core, configured
 
-    def search(self, side: PlaySide) -> Search:
-        """The search core configured for this bot and `side`'s game."""
+    def search(self, side: PlaySide, state=None) -> Search:
+        """The search core configured for this bot and `side`'s game (its exploration
+        weight the game's own for `state` where the bot names none; 1.0 without a state)."""
         value = self._leaf_value(side)
         worth, weights_of = side.worth, side.prior_weights
         half = self.temperature / 2
@@ -254,8 +264,13 @@ class ExpertBot(_PerGame):
             return after
 
         return Search(value=value, expand=expand, key=side.key, candidates=side.candidates,
-                      leaf=leaf if steps else None, exploration=self.exploration,
+                      leaf=leaf if steps else None, exploration=self._exploration(side, state),
                       prior_weight=self.prior_weight, skip_forced=True)
+
+    def _exploration(self, side: PlaySide, state) -> float:
+        if self.exploration is not None:
+            return float(self.exploration)
+        return 1.0 if state is None else float(side.exploration(state))
 
     def _root_prior(self, side: PlaySide, search: Search, s, root: Node, p: int, cands: list,
                     until: float | None = None) -> None:

@@ -31,6 +31,8 @@ role                   what it is                                  without it
 "bot_seats"            ``state -> seats`` that take decisions       every seat
 "win_value"            ``(state, temperature) -> chances``, one     a softmax of the evaluator
                        per seat summing to 1 (the expert's leaf)
+"exploration"          ``state -> float``: the expert search's      1.0
+                       exploration weight in this position's game
 "lookahead"            ``(before, after, seat, reply) -> state``:   the position after the move
                        the position the expert values after a
                        seat's move
@@ -88,6 +90,10 @@ def _zero(state) -> float:
     return 0.0
 
 
+def _unit(state) -> float:
+    return 1.0
+
+
 def _no_turns(state) -> None:
     """No turn numbers: a turn lasts while the same seat decides."""
     return None
@@ -140,6 +146,7 @@ class PlaySide:
         self.backstop: Callable = get("backstop", _no_choice)
         self.bot_seats = get("bot_seats", None)
         self.win_value = get("win_value", None)
+        self.exploration: Callable = get("exploration", _unit)
         self.lookahead = get("lookahead", None)
         self.prior_weights: Callable = get("prior_weights", _no_weights)
         self.closing_weight: Callable = get("closing_weight", _zero)

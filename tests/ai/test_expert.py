@@ -69,6 +69,9 @@ def test_registry_refuses_bad_seconds(bad):
     ({"rollout": -1}, "rollout must be 0 or more"),
     ({"close_prior": 1.5}, "close_prior is a share of the prior from 0 to 1"),
     ({"close_prior": "all"}, "close_prior is a share of the prior from 0 to 1"),
+    ({"exploration": 0}, "exploration must be a positive number"),
+    ({"exploration": float("inf")}, "exploration must be a positive number"),
+    ({"exploration": "high"}, "exploration must be a positive number"),
 ])
 def test_bad_settings_are_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
@@ -232,11 +235,40 @@ def test_the_leaf_is_the_win_chance_model_from_four_players(n):
     assert play_expert.win_value(end) == [1.0 / len(w) if i in w else 0.0 for i in range(n)]
 
 
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_search_explores_less_in_two_player_games(n):
+    """Issue 24 (a stronger expert): in 2-player games the expert's search trusts its best
+    line sooner (exploration 0.7, the game's "exploration" role, its default); from 3
+    players it keeps 1.0; a weight the bot is given wins over the game's."""
+    from archwk.ai.roles import PlaySide
+    s = _search_position(n=n)
+    side = PlaySide(s.game)
+    want = play_expert.EXPLORATION_2P if n == 2 else 1.0
+    assert play_expert.exploration(s) == want and side.exploration(s) == want
+    assert ExpertBot(1, seconds=None, iterations=5).search(side, s).exploration == want
+    assert ExpertBot(1, seconds=None, iterations=5, exploration=1.3).search(side, s).exploration == 1.3
+
+
+def test_the_two_player_exploration_steers_the_search():
+    """The weight reaches the search the bot runs: on a 2-player position the default bot's
+    root visits are those of a bot given 0.7, and not those of one given 1.0."""
+    s = _search_position(n=2)
+
+    def visits(**kw):
+        bot = ExpertBot(4, seconds=None, iterations=60, **kw)
+        bot.choose(s)
+        return bot.last_visits
+
+    assert visits() == visits(exploration=play_expert.EXPLORATION_2P)
+    assert visits() != visits(exploration=1.0)
+
+
 def test_a_solo_game_keeps_the_softmax_leaf():
     s = archwk.new_game(1, seed=3, options=archwk.Options(solo_opponent="helena"))
     while s.decision != "place":
         s = s.apply(HeuristicBot(1).choose(s))
     assert play_expert.win_value(s) == softmax_value(s)
+    assert play_expert.exploration(s) == 1.0  # solo keeps the search's own weight
 
 
 def _placing_position(n=2, seed=5):

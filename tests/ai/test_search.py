@@ -126,6 +126,20 @@ def test_mcts_finds_the_winning_move_of_a_game_it_has_never_seen(piles):
         assert bot.last_visits[win] == max(bot.last_visits.values())
 
 
+def test_the_exploration_weight_is_the_games_own_else_one():
+    """The expert's exploration weight: the game's "exploration" role for the position
+    where it names one, 1.0 where it does not."""
+    s = NimState((1, 2, 4))
+    assert expert.ExpertBot(3, seconds=None, iterations=5).search(PlaySide(NIM), s).exploration == 1.0
+    game = _nim_game({"exploration": f"{__name__}:nim_exploration"})
+    s = NimState((1, 2, 4), game=game)
+    assert expert.ExpertBot(3, seconds=None, iterations=5).search(PlaySide(game), s).exploration == 0.25 * 7
+
+
+def nim_exploration(s: NimState) -> float:
+    return 0.25 * sum(s.piles)
+
+
 def test_the_expert_runs_on_the_same_core_for_that_game():
     s = NimState((1, 2, 4))
     (win,) = winning_moves(s)

@@ -30,7 +30,9 @@ that model from 4 players (issue 24, 2026-12-05), the "exp" and "exp_nf" bots
 are given the leaf they were recorded with, the softmax (`softmax_value`, at the
 bot's temperature), so these rows keep checking the search against the data
 recorded before; the new leaf is `exp_wc`'s, and `test_expert.py` checks that
-it is the default from 4 players.
+it is the default from 4 players. Likewise, since the 2-player expert searches with an
+exploration weight of 0.7 (issue 24), the "exp" and "exp_wc" bots and the expert of
+SEQUENCES are given the 1.0 they were recorded with.
 """
 from __future__ import annotations
 
@@ -91,9 +93,9 @@ def _bot(kind: str, k: int):
     return {
         "mcts": lambda: MCTSBot(k, iterations=60),
         "mcts_ro": lambda: MCTSBot(k + 1, iterations=40, rollout=6, exploration=0.7),
-        "exp": lambda: ExpertBot(k, seconds=None, iterations=40, value=_softmax_leaf()),
+        "exp": lambda: ExpertBot(k, seconds=None, iterations=40, value=_softmax_leaf(), exploration=1.0),
         "exp_wc": lambda: ExpertBot(k + 2, seconds=None, iterations=25, value="winchance", rollout=4,
-                                    reply=False, prior_weight=1.5, close_prior=0.5),
+                                    reply=False, prior_weight=1.5, close_prior=0.5, exploration=1.0),
         "exp_nf": lambda: ExpertBot(k + 3, seconds=None, iterations=20, finish_turn=False,
                                     exploration=1.7, temperature=2.5, value=_softmax_leaf(2.5)),
     }[kind]()
@@ -113,7 +115,10 @@ def test_the_search_bots_choose_as_before(kind, position, choice, visits):
 @pytest.mark.parametrize(("kind", "players", "seed"), list(SEQUENCES))
 def test_one_bot_plays_the_same_game_as_before(kind, players, seed):
     s = archwk.new_game(players, seed=seed)
-    bot = MCTSBot(seed, iterations=25) if kind == "mcts" else ExpertBot(seed, seconds=None, iterations=15)
+    if kind == "mcts":
+        bot = MCTSBot(seed, iterations=25)
+    else:
+        bot = ExpertBot(seed, seconds=None, iterations=15, exploration=1.0)
     played = []
     for _ in SEQUENCES[(kind, players, seed)]:
         acts = s.legal_actions()

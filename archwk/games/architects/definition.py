@@ -82,6 +82,7 @@ GAME = Game(
         "bot_seats": "archwk.games.architects.play.roles:bot_seats",
         # the expert's leaf value, its lookahead, placement prior and long-game ramp
         "win_value": "archwk.games.architects.play.expert:win_value",
+        "exploration": "archwk.games.architects.play.expert:exploration",
         "lookahead": "archwk.games.architects.play.expert:lookahead",
         "prior_weights": "archwk.games.architects.play.expert:prior_weights",
         "closing_weight": "archwk.games.architects.play.expert:closing_weight",

@@ -13,7 +13,8 @@ role's object here by its import path (the roles: `archwk.ai.roles`).
   and the heuristic player `HeuristicBot` ("heuristic");
 * `expert`: the expert's leaf value `win_value` ("win_value": the win-chance
   model from 4 players, else `softmax_value`), its
-  `lookahead`, its placement prior ("prior_weights") and `closing_weight`;
+  `lookahead`, its placement prior ("prior_weights"), `closing_weight` and its
+  search's `exploration` weight (lower in 2-player games);
 * `winchance`: the win-chance model's features and its fitted network;
 * `roles`: the small answers (action keys, the setup left to the heuristic
   player, the backstop, the seats that decide).
