@@ -23,6 +23,10 @@ the 2 s hint as it was, `--variant 1:0.5` the 1 s hint as it was. Each variant's
 afresh (the coach keeps its looks by position, seed and budget, not by share: before
 2026-12-05 a second share at the same budget read the first one's look, so the share
 comparisons in benchmarks/results/advice.json of 2026-12-03 compared a look with itself).
+A third figure sets the search's exploration weight (`archwk.ai.coach.SEARCH_EXPLORATION`;
+without it the game's own, as the expert's): since 2026-12-05 Architects' search explores
+less in 2-player games (0.7), so `--variant 2:0.5:1.0` is the 2 s hint as the issue found
+it, at every player count. The reference look is always the coach's own search.
 """
 from __future__ import annotations
 
@@ -71,6 +75,39 @@ def positions(n: int, game: str = "architects") -> list:
     return out
 
 
+def _variant(text: str) -> tuple[float, float, float | None]:
+    parts = text.split(":")
+    if len(parts) not in (2, 3):
+        raise ValueError(text)
+    return float(parts[0]), float(parts[1]), float(parts[2]) if len(parts) == 3 else None
+
+
+def _name(b: float, sh: float, x: float | None) -> str:
+    return f"{b:g}s/{sh:g}" + ("" if x is None else f"/x{x:g}")
+
+
+def _run(numbered, variants, rows, args, n_pos) -> None:
+    from archwk.ai import coach
+    for i, s in numbered:  # a position keeps its number and seeds whichever part is run
+        coach.SEARCH_SHARE = REFERENCE_SHARE
+        ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
+        ref_first = ref.hint(1)[0]
+        for b, sh, x in variants:
+            coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION = sh, x
+            coach._LOOKS.clear()  # the coach keeps its looks by position, seed and budget, not by share
+            top = coach.hint(s, k=1, seconds=b, seed=i)[0]
+            coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION = REFERENCE_SHARE, None
+            ref.value([top.action], seconds=2.0)
+            mine = next(c for c in ref.valued_choices() if c.action == top.action)
+            regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
+            rows[(b, sh, x)].append({"agree": top.action == ref_first.action, "regret": regret})
+        marks = []
+        for b, sh, x in variants:
+            last = rows[(b, sh, x)][-1]
+            marks.append(f"{_name(b, sh, x)}: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
+        print(f"  {i + 1}/{args.first + n_pos}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
+
+
 def load() -> float:
     return os.getloadavg()[0]
 
@@ -82,8 +119,9 @@ def main(argv=None) -> None:
     ap.add_argument("--reference", type=float, default=8.0, help="seconds of the reference look")
     ap.add_argument("--budgets", type=float, nargs="+", default=[1.0, 2.0])
     ap.add_argument("--share", type=float, nargs="+", default=None, help="the search's share(s) of the time")
-    ap.add_argument("--variant", action="append", default=None, metavar="SECONDS:SHARE",
-                    help="a budget and search share to run (repeatable; instead of --budgets x --share)")
+    ap.add_argument("--variant", action="append", default=None, metavar="SECONDS:SHARE[:EXPLORATION]",
+                    help="a budget and search share to run, and the search's exploration weight if not "
+                         "the game's own (repeatable; instead of --budgets x --share)")
     ap.add_argument("--first", type=int, default=0,
                     help="skip this many positions of the fixed sequence (a further set, or a run split in parts)")
     ap.add_argument("--players", type=int, nargs="+", default=None,
@@ -93,14 +131,14 @@ def main(argv=None) -> None:
     from archwk.ai import coach
     pos = positions(args.first + args.positions, args.game)[args.first:]
     shares = args.share or [coach.SEARCH_SHARE]
-    variants = [(b, sh) for sh in shares for b in args.budgets]
+    variants: list[tuple[float, float, float | None]] = [(b, sh, None) for sh in shares for b in args.budgets]
     if args.variant:
         try:
-            variants = [(float(v.split(":")[0]), float(v.split(":")[1])) for v in args.variant]
+            variants = [_variant(v) for v in args.variant]
         except (ValueError, IndexError):
-            ap.error("--variant takes SECONDS:SHARE, e.g. 1:0.75")
-        if any(b <= 0 or not 0 < sh <= 1 for b, sh in variants):
-            ap.error("--variant: the seconds must be positive and the share in (0, 1]")
+            ap.error("--variant takes SECONDS:SHARE or SECONDS:SHARE:EXPLORATION, e.g. 1:0.75 or 2:0.5:1.0")
+        if any(b <= 0 or not 0 < sh <= 1 or (x is not None and x <= 0) for b, sh, x in variants):
+            ap.error("--variant: the seconds must be positive, the share in (0, 1], the exploration positive")
     rows = {v: [] for v in variants}
     numbered = [(i, s) for i, s in enumerate(pos, start=args.first)
                 if args.players is None or len(s.players) in args.players]
@@ -108,35 +146,26 @@ def main(argv=None) -> None:
           + (f", {' or '.join(map(str, args.players))} players" if args.players else "") + "); "
           f"reference {args.reference:g} s; load {load():.1f}")
     t0 = time.time()
-    for i, s in numbered:  # a position keeps its number and seeds whichever part is run
-        coach.SEARCH_SHARE = REFERENCE_SHARE
-        ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
-        ref_first = ref.hint(1)[0]
-        for b, sh in variants:
-            coach.SEARCH_SHARE = sh
-            coach._LOOKS.clear()  # the coach keeps its looks by position, seed and budget, not by share
-            top = coach.hint(s, k=1, seconds=b, seed=i)[0]
-            coach.SEARCH_SHARE = REFERENCE_SHARE
-            ref.value([top.action], seconds=2.0)
-            mine = next(c for c in ref.valued_choices() if c.action == top.action)
-            regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
-            rows[(b, sh)].append({"agree": top.action == ref_first.action, "regret": regret})
-        marks = []
-        for b, sh in variants:
-            last = rows[(b, sh)][-1]
-            marks.append(f"{b:g}s/{sh:g}: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
-        print(f"  {i + 1}/{args.first + len(pos)}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
+    kept = coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION
+    try:
+        _run(numbered, variants, rows, args, len(pos))
+    finally:  # the coach's settings as they were (the bench may run inside another program)
+        coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION = kept
     out = {"positions": len(numbered), "first": args.first, "players": args.players,
            "reference_s": args.reference, "game": args.game,
            "load_end": round(load(), 1), "minutes": round((time.time() - t0) / 60, 1), "results": []}
-    print("\nbudget  share  agreement  mean regret  worst regret")
-    for (b, sh), rs in rows.items():
+    print("\nbudget  share  exploration  agreement  mean regret  worst regret")
+    for (b, sh, x), rs in rows.items():
         agree = sum(r["agree"] for r in rs) / len(rs)
         reg = [r["regret"] for r in rs]
-        print(f"{b:5.1f}s  {sh:5.2f}  {agree:8.0%}  {statistics.mean(reg):9.2f}  {max(reg):10.1f}")
-        out["results"].append({"seconds": b, "search_share": sh, "agreement": round(agree, 3),
-                               "mean_regret_points": round(statistics.mean(reg), 2),
-                               "worst_regret_points": round(max(reg), 1)})
+        print(f"{b:5.1f}s  {sh:5.2f}  {'the game' if x is None else f'{x:g}':>11}  {agree:8.0%}  "
+              f"{statistics.mean(reg):9.2f}  {max(reg):10.1f}")
+        res = {"seconds": b, "search_share": sh, "agreement": round(agree, 3),
+               "mean_regret_points": round(statistics.mean(reg), 2), "worst_regret_points": round(max(reg), 1),
+               "agreed": [j for j, r in zip((k for k, _ in numbered), rs) if r["agree"]]}
+        if x is not None:
+            res["exploration"] = x
+        out["results"].append(res)
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1))
 

@@ -114,6 +114,9 @@ SEARCH_SHARE = 0.9
 #: the share of a look's time that valuing more choices later takes by default (`Assessment.value`:
 #: the what-if Compare table, the explorer's Evaluate tab, a judged move the look had not valued)
 VALUE_SHARE = 0.5
+#: the search's exploration weight (None: the game's own for the position, as the expert bot's;
+#: a benchmark sets it to compare with the search as it was)
+SEARCH_EXPLORATION: float | None = None
 #: the search's iterations when there is no time limit (`seconds=None`)
 SEARCH_ITERATIONS = 120
 #: choices the judge values beside the move played: the search's first ones
@@ -407,7 +410,7 @@ class _Evaluator:
             return None
         if seconds is not None and seconds <= 0:
             return None
-        bot = ExpertBot(self.seed, seconds=seconds, iterations=iterations)
+        bot = ExpertBot(self.seed, seconds=seconds, iterations=iterations, exploration=SEARCH_EXPLORATION)
         first = bot.choose(self._base(0))  # a game consistent with the view: the search determinizes it again
         visits, prior = bot.last_visits, bot.last_prior
         if not visits:

@@ -1,0 +1,56 @@
+"""The advice benchmark (issue 24, faster advice): its variants, and that it leaves the
+coach's settings as they were."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import bench_advice  # noqa: E402
+
+from archwk.ai import coach  # noqa: E402
+
+
+def test_a_variant_may_name_the_search_exploration():
+    assert bench_advice._variant("1:0.9") == (1.0, 0.9, None)
+    assert bench_advice._variant("2:0.5:1.0") == (2.0, 0.5, 1.0)
+    for bad in ("1", "1:0.5:1:2", "one:0.5"):
+        with pytest.raises(ValueError):
+            bench_advice._variant(bad)
+
+
+@pytest.mark.parametrize("bad", ["1:x", "1:1.5", "0:0.5", "1:0.5:0"])
+def test_a_bad_variant_is_refused_by_name(bad, capsys):
+    with pytest.raises(SystemExit):
+        bench_advice.main(["--positions", "1", "--variant", bad])
+    assert "--variant" in capsys.readouterr().err
+
+
+def test_the_variants_run_with_their_exploration_and_the_coach_is_left_as_it_was(tmp_path, monkeypatch):
+    """Each hint runs with its variant's share and exploration weight (seen by the search
+    the coach makes); the reference look with the coach's own; afterwards the coach's
+    settings are those it had."""
+    seen = []
+    real = coach.ExpertBot
+
+    def spy(*args, **kwargs):
+        seen.append((coach.SEARCH_SHARE, kwargs.get("exploration")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "ExpertBot", spy)
+    before = coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION
+    out = tmp_path / "advice.json"
+    bench_advice.main(["--positions", "1", "--reference", "0.2", "--variant", "0.1:0.9",
+                       "--variant", "0.1:0.5:1.3", "--json", str(out)])
+    assert (coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION) == before
+    assert seen == [(bench_advice.REFERENCE_SHARE, None), (0.9, None), (0.5, 1.3)]
+    rows = json.loads(out.read_text())["results"]
+    assert [(r["seconds"], r["search_share"], r.get("exploration")) for r in rows] == [(0.1, 0.9, None),
+                                                                                         (0.1, 0.5, 1.3)]
+    for r in rows:
+        assert r["agreed"] in ([], [0]) and (r["agreed"] == [0]) == (r["agreement"] == 1.0)
