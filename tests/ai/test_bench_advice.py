@@ -47,7 +47,7 @@ def test_the_variants_run_with_their_exploration_and_the_coach_is_left_as_it_was
     out = tmp_path / "advice.json"
     bench_advice.main(["--positions", "1", "--reference", "0.2", "--variant", "0.1:0.9",
                        "--variant", "0.1:0.5:1.3", "--json", str(out)])
-    assert (coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION) == before
+    assert before == (coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION)
     assert seen == [(bench_advice.REFERENCE_SHARE, None), (0.9, None), (0.5, 1.3)]
     rows = json.loads(out.read_text())["results"]
     assert [(r["seconds"], r["search_share"], r.get("exploration")) for r in rows] == [(0.1, 0.9, None),
