@@ -113,8 +113,8 @@ def win_value(s: GameState, temperature: float = TEMPERATURE) -> list[float]:
     where the softmax had won 96.5 of the same 200 deals (48%, 41-55%), although its search
     reaches fewer positions in its time (a median of 559 a decision, against 814)
     (`benchmarks/bench_strength.py --matches 4p --seconds 1`, 2026-12-05); smaller games
-    keep the softmax (2 players: 91% of 200 with it; 3 and 5 players not measured with
-    the model's leaf)."""
+    keep the softmax (2 players: 95.5% of 200 with it, and the exploration weight 0.7; 3 and
+    5 players not measured with the model's leaf)."""
     if len(s.players) >= MODEL_LEAF_PLAYERS and not s.is_over and s.options.solo_opponent is None:
         from ....ai.winchance import win_chances
         return win_chances(s)
@@ -128,9 +128,10 @@ EXPLORATION_2P = 0.7
 def exploration(s: GameState) -> float:
     """The expert search's exploration weight (role "exploration"): `EXPLORATION_2P` in
     2-player games, a search that trusts its best line sooner; 1.0 elsewhere (3 to 5 players,
-    and solo, where it was not measured). At 1 s a decision against the heuristic bot, seats
-    rotated, the 2-player expert won 91% of 200 games with 1.0 (86-94%)
-    (`benchmarks/bench_strength.py --matches 2p --seconds 1 --param exploration=...`)."""
+    and solo, where it was not measured). At 1 s a decision against the heuristic bot, on
+    the same 200 deals, seats rotated, the 2-player expert won 191 (95.5%, 92-98%) with 0.7
+    and 182 (91%, 86-94%) with 1.0 (16 deals won only with 0.7, 7 only with 1.0)
+    (`benchmarks/bench_strength.py --matches 2p --seconds 1 --param exploration=...`, 2026-12-05)."""
     if len(s.players) == 2 and s.options.solo_opponent is None:
         return EXPLORATION_2P
     return 1.0
