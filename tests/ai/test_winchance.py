@@ -164,6 +164,32 @@ def test_the_network_computes_what_its_file_says():
     assert np.allclose(wc.win_chances(s), e / e.sum(), atol=1e-12)
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_the_network_gives_the_very_floats_of_its_sums_written_out(players):
+    """The network's evaluation (`sum(map(mul, ..))`, a third faster) adds in the order of the
+    sums written out term by term, so the expert's search sees the same floats it was
+    measured and pinned with: exactly equal, at every player count and point of a game."""
+    model = awc.WEIGHTS
+    hid, bias, lin, const = model._folded
+    for decisions in (0, 60, 140):
+        s = _play(archwk.new_game(players, seed=70 + players), decisions)
+        rows = awc.features(s)
+        want = []
+        for i, row in enumerate(rows):
+            x = list(row)
+            others = [r for j, r in enumerate(rows) if j != i]
+            x += [row[k] - max(r[k] for r in others) if others else 0.0 for k in model.relative]
+            x += [row[k] - sum(r[k] for r in others) / len(others) if others else 0.0 for k in model.relative]
+            assert model.inputs(rows)[i] == x
+            total = const + sum(a * b for a, b in zip(lin, x))
+            for w, b, o in zip(hid, bias, model.output):
+                total += o * math.tanh(b + sum(a * c for a, c in zip(w, x)))
+            want.append(total)
+        assert model.scores(rows) == want
+    logit = wc.Logit(tuple(float(k % 7) - 3.0 for k in range(len(awc.FEATURES))))
+    assert logit.scores(rows) == [sum(a * b for a, b in zip(logit.weights, r)) for r in rows]
+
+
 def test_a_lone_seat_has_no_differences():
     model = awc.WEIGHTS
     row = awc.features(archwk.new_game(2, seed=1))[0]
