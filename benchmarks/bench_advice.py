@@ -27,6 +27,13 @@ A third figure sets the search's exploration weight (`archwk.ai.coach.SEARCH_EXP
 without it the game's own, as the expert's): since 2026-12-05 Architects' search explores
 less in 2-player games (0.7), so `--variant 2:0.5:1.0` is the 2 s hint as the issue found
 it, at every player count. The reference look is always the coach's own search.
+
+`--old-code DIR` runs a hint of another checkout too (`--old-seconds`, default 2): the
+coach as it was in that commit, in a process of its own that imports DIR's archwk and
+reads each position as a save (its legal choices must read the same there, or the run
+stops). With `git worktree add ../old 02ef228^` (the last commit before work on issue
+24 began, whose hint searched half of its 2 s with the search of that day) that is
+"today's 2 s hint" of the issue, on its own code, judged by today's long look.
 """
 from __future__ import annotations
 
@@ -86,7 +93,67 @@ def _name(b: float, sh: float, x: float | None) -> str:
     return f"{b:g}s/{sh:g}" + ("" if x is None else f"/x{x:g}")
 
 
-def _run(numbered, variants, rows, args, n_pos) -> None:
+#: the old-code hint's process: reads a JSON line {"save", "seconds", "seed", "choices"} and
+#: answers {"first": the index of the hint's first choice among the legal ones} (or {"error"})
+_WORKER = r"""
+import json, sys
+import archwk
+from archwk.ai import coach
+from archwk.games.architects import record
+for line in sys.stdin:
+    q = json.loads(line)
+    try:
+        s = record.from_json(q["save"], archwk.GameState)
+        legal = s.legal_actions()
+        if [str(a) for a in legal] != q["choices"]:
+            raise ValueError("the legal choices read differently in this code")
+        top = coach.hint(s, k=1, seconds=q["seconds"], seed=q["seed"])[0]
+        out = {"first": legal.index(top.action), "file": archwk.__file__}
+    except Exception as e:  # reported, and the benchmark stops
+        out = {"error": f"{type(e).__name__}: {e}"}
+    print(json.dumps(out), flush=True)
+"""
+
+
+class OldHint:
+    """Hints of another checkout of archwk (`--old-code`), in a process of its own."""
+
+    def __init__(self, directory: str, seconds: float):
+        import subprocess
+        root = Path(directory).resolve()
+        if not (root / "archwk" / "__init__.py").is_file():
+            raise SystemExit(f"--old-code: no archwk package in {root}")
+        env = dict(os.environ, PYTHONPATH=str(root))
+        self.root, self.seconds = root, seconds
+        self.proc = subprocess.Popen([sys.executable, "-c", _WORKER], cwd=root, env=env, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, query: dict) -> dict:
+        """The process's answer to one query (see `_WORKER`)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(query) + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline() or '{"error": "the old code\'s process ended"}')
+
+    def first(self, s, seed: int):
+        """The old code's hint's first choice at `s` (one of `s.legal_actions()`)."""
+        from archwk.games.architects import record
+        legal = s.legal_actions()
+        a = self.ask({"save": record.to_json(s), "seconds": self.seconds, "seed": seed,
+                      "choices": [str(x) for x in legal]})
+        if "error" in a:
+            raise SystemExit(f"--old-code: {a['error']}")
+        if not a["file"].startswith(str(self.root)):
+            raise SystemExit(f"--old-code: the process imported {a['file']}, not the code in {self.root}")
+        return legal[a["first"]]
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def _run(numbered, variants, rows, args, n_pos, old: OldHint | None = None) -> None:
     from archwk.ai import coach
     for i, s in numbered:  # a position keeps its number and seeds whichever part is run
         coach.SEARCH_SHARE = REFERENCE_SHARE
@@ -101,11 +168,29 @@ def _run(numbered, variants, rows, args, n_pos) -> None:
             mine = next(c for c in ref.valued_choices() if c.action == top.action)
             regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
             rows[(b, sh, x)].append({"agree": top.action == ref_first.action, "regret": regret})
+        if old is not None:
+            first = old.first(s, seed=i)
+            ref.value([first], seconds=2.0)
+            mine = next(c for c in ref.valued_choices() if c.action == first)
+            regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
+            rows["old"].append({"agree": first == ref_first.action, "regret": regret})
         marks = []
         for b, sh, x in variants:
             last = rows[(b, sh, x)][-1]
             marks.append(f"{_name(b, sh, x)}: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
+        if old is not None:
+            last = rows["old"][-1]
+            marks.append(f"old {old.seconds:g}s: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
         print(f"  {i + 1}/{args.first + n_pos}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
+
+
+def _commit(root: Path) -> str | None:
+    import subprocess
+    try:
+        return subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 def load() -> float:
@@ -126,8 +211,15 @@ def main(argv=None) -> None:
                     help="skip this many positions of the fixed sequence (a further set, or a run split in parts)")
     ap.add_argument("--players", type=int, nargs="+", default=None,
                     help="only the positions of these player counts (each keeps its number and seeds)")
+    ap.add_argument("--old-code", default=None, metavar="DIR",
+                    help="also the hint of the archwk checkout in DIR (e.g. a git worktree of an older commit)")
+    ap.add_argument("--old-seconds", type=float, default=2.0, help="the old code's hint budget")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
+    if args.old_code is not None and args.game != "architects":
+        ap.error("--old-code: Architects positions only")
+    if args.old_seconds <= 0:
+        ap.error("--old-seconds must be positive")
     from archwk.ai import coach
     pos = positions(args.first + args.positions, args.game)[args.first:]
     shares = args.share or [coach.SEARCH_SHARE]
@@ -139,7 +231,11 @@ def main(argv=None) -> None:
             ap.error("--variant takes SECONDS:SHARE or SECONDS:SHARE:EXPLORATION, e.g. 1:0.75 or 2:0.5:1.0")
         if any(b <= 0 or not 0 < sh <= 1 or (x is not None and x <= 0) for b, sh, x in variants):
             ap.error("--variant: the seconds must be positive, the share in (0, 1], the exploration positive")
-    rows = {v: [] for v in variants}
+    rows: dict = {v: [] for v in variants}
+    old = None
+    if args.old_code is not None:
+        rows["old"] = []
+        old = OldHint(args.old_code, args.old_seconds)
     numbered = [(i, s) for i, s in enumerate(pos, start=args.first)
                 if args.players is None or len(s.players) in args.players]
     print(f"{len(numbered)} positions of {args.game} (from number {args.first + 1}"
@@ -148,23 +244,35 @@ def main(argv=None) -> None:
     t0 = time.time()
     kept = coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION
     try:
-        _run(numbered, variants, rows, args, len(pos))
+        _run(numbered, variants, rows, args, len(pos), old)
     finally:  # the coach's settings as they were (the bench may run inside another program)
         coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION = kept
+        if old is not None:
+            old.close()
     out = {"positions": len(numbered), "first": args.first, "players": args.players,
            "reference_s": args.reference, "game": args.game,
            "load_end": round(load(), 1), "minutes": round((time.time() - t0) / 60, 1), "results": []}
     print("\nbudget  share  exploration  agreement  mean regret  worst regret")
-    for (b, sh, x), rs in rows.items():
+    for v, rs in rows.items():
+        if v == "old":
+            assert old is not None
+            b, sh, x = old.seconds, 0.0, None
+        else:
+            b, sh, x = v
         agree = sum(r["agree"] for r in rs) / len(rs)
         reg = [r["regret"] for r in rs]
-        print(f"{b:5.1f}s  {sh:5.2f}  {'the game' if x is None else f'{x:g}':>11}  {agree:8.0%}  "
+        print(f"{b:5.1f}s  {'old' if v == 'old' else f'{sh:5.2f}':>5}  {'the game' if x is None else f'{x:g}':>11}  "
+              f"{agree:8.0%}  "
               f"{statistics.mean(reg):9.2f}  {max(reg):10.1f}")
         res = {"seconds": b, "search_share": sh, "agreement": round(agree, 3),
                "mean_regret_points": round(statistics.mean(reg), 2), "worst_regret_points": round(max(reg), 1),
                "agreed": [j for j, r in zip((k for k, _ in numbered), rs) if r["agree"]]}
         if x is not None:
             res["exploration"] = x
+        if v == "old":
+            assert old is not None
+            del res["search_share"]
+            res["old_code"] = {"dir": str(old.root), "commit": _commit(old.root)}
         out["results"].append(res)
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1))

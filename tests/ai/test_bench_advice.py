@@ -54,3 +54,39 @@ def test_the_variants_run_with_their_exploration_and_the_coach_is_left_as_it_was
                                                                                          (0.1, 0.5, 1.3)]
     for r in rows:
         assert r["agreed"] in ([], [0]) and (r["agreed"] == [0]) == (r["agreement"] == 1.0)
+
+
+def test_the_hint_of_another_checkout_runs_in_its_own_process_on_the_same_positions(tmp_path):
+    """`--old-code DIR`: the hint of the archwk in DIR (here this checkout itself), asked
+    for each position through a save, is scored beside the variants, with the commit it
+    came from."""
+    out = tmp_path / "advice.json"
+    bench_advice.main(["--positions", "1", "--reference", "0.2", "--variant", "0.1:0.9",
+                       "--old-code", str(ROOT), "--old-seconds", "0.1", "--json", str(out)])
+    rows = json.loads(out.read_text())["results"]
+    assert len(rows) == 2 and "old_code" not in rows[0]
+    old = rows[1]
+    assert old["seconds"] == 0.1 and old["old_code"]["dir"] == str(ROOT) and "search_share" not in old
+    assert old["agreed"] in ([], [0]) and 0 <= old["mean_regret_points"] <= old["worst_regret_points"] <= 100
+
+
+def test_another_checkout_must_hold_archwk_and_read_the_position_alike(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        bench_advice.main(["--positions", "1", "--old-code", str(tmp_path)])
+    assert "--old-code" in str(e.value) and "no archwk package" in str(e.value)
+    with pytest.raises(SystemExit):
+        bench_advice.main(["--positions", "1", "--old-code", str(ROOT), "--game", "archon"])
+    assert "Architects positions only" in capsys.readouterr().err
+    import archwk
+    from archwk.games.architects import record
+    old = bench_advice.OldHint(str(ROOT), 0.1)
+    try:
+        s = archwk.new_game(2, seed=3)
+        choices = [str(a) for a in s.legal_actions()]
+        # a checkout whose rules list other choices at a position answers with an error, not a hint
+        bad = old.ask({"save": record.to_json(s), "seconds": 0.1, "seed": 0, "choices": choices[:-1]})
+        assert "legal choices read differently" in bad["error"]
+        good = old.ask({"save": record.to_json(s), "seconds": 0.1, "seed": 0, "choices": choices})
+        assert 0 <= good["first"] < len(choices) and good["file"].startswith(str(ROOT))
+    finally:
+        old.close()
