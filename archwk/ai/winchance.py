@@ -115,15 +115,18 @@ class MLP:
         return out
 
     def scores(self, rows: Sequence[Sequence[float]]) -> list[float]:
-        # sum(map(mul, ..)) adds in the order the written-out sums would (and `sum`'s start
-        # value first): the same floats, about a third faster (the expert's 4-player leaf
-        # spends half its time here)
+        # each dot product is one `sum` over map(mul, ..), as the generator sums it replaced
+        # were (the same floats, about a third faster: the expert's 4-player leaf spends half
+        # its time here); the output layer is added up term by term as it always was, not by
+        # `sum`, whose float rounding changed in Python 3.12 (the site's Python is 3.13)
         hid, bias, lin, const = self._folded  # type: ignore[attr-defined]
         output, tanh = self.output, math.tanh
         out = []
         for x in self.inputs(rows):
-            pre = [b + sum(map(mul, w, x)) for w, b in zip(hid, bias)]
-            out.append(sum(map(mul, output, map(tanh, pre)), const + sum(map(mul, lin, x))))
+            s = const + sum(map(mul, lin, x))
+            for w, b, o in zip(hid, bias, output):
+                s += o * tanh(b + sum(map(mul, w, x)))
+            out.append(s)
         return out
 
 
