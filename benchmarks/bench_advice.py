@@ -42,6 +42,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -119,7 +120,6 @@ class OldHint:
     """Hints of another checkout of archwk (`--old-code`), in a process of its own."""
 
     def __init__(self, directory: str, seconds: float):
-        import subprocess
         root = Path(directory).resolve()
         if not (root / "archwk" / "__init__.py").is_file():
             raise SystemExit(f"--old-code: no archwk package in {root}")
@@ -153,39 +153,39 @@ class OldHint:
         self.proc.wait(timeout=30)
 
 
+def _label(v, old: OldHint | None) -> str:
+    """A row's name in the progress lines: a variant's, or the old code's hint's."""
+    if v == "old":
+        assert old is not None
+        return f"old {old.seconds:g}s"
+    return _name(*v)
+
+
 def _run(numbered, variants, rows, args, n_pos, old: OldHint | None = None) -> None:
     from archwk.ai import coach
     for i, s in numbered:  # a position keeps its number and seeds whichever part is run
         coach.SEARCH_SHARE = REFERENCE_SHARE
         ref = coach.assess(s, seconds=args.reference, seed=1000 + i)
         ref_first = ref.hint(1)[0]
+        firsts = {}  # each row's first choice here
         for b, sh, x in variants:
             coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION = sh, x
             coach._LOOKS.clear()  # the coach keeps its looks by position, seed and budget, not by share
-            top = coach.hint(s, k=1, seconds=b, seed=i)[0]
+            firsts[(b, sh, x)] = coach.hint(s, k=1, seconds=b, seed=i)[0].action
             coach.SEARCH_SHARE, coach.SEARCH_EXPLORATION = REFERENCE_SHARE, None
-            ref.value([top.action], seconds=2.0)
-            mine = next(c for c in ref.valued_choices() if c.action == top.action)
-            regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
-            rows[(b, sh, x)].append({"agree": top.action == ref_first.action, "regret": regret})
         if old is not None:
-            first = old.first(s, seed=i)
-            ref.value([first], seconds=2.0)
-            mine = next(c for c in ref.valued_choices() if c.action == first)
-            regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
-            rows["old"].append({"agree": first == ref_first.action, "regret": regret})
+            firsts["old"] = old.first(s, seed=i)
         marks = []
-        for b, sh, x in variants:
-            last = rows[(b, sh, x)][-1]
-            marks.append(f"{_name(b, sh, x)}: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
-        if old is not None:
-            last = rows["old"][-1]
-            marks.append(f"old {old.seconds:g}s: " + ("=" if last["agree"] else f"-{last['regret']:.1f}"))
+        for v, action in firsts.items():  # each judged by the reference look
+            ref.value([action], seconds=2.0)
+            mine = next(c for c in ref.valued_choices() if c.action == action)
+            regret = max(0.0, 100 * (ref_first.win_chance - mine.win_chance))
+            rows[v].append({"agree": action == ref_first.action, "regret": regret})
+            marks.append(f"{_label(v, old)}: " + ("=" if action == ref_first.action else f"-{regret:.1f}"))
         print(f"  {i + 1}/{args.first + n_pos}: " + ", ".join(marks) + f"  (load {load():.1f})", flush=True)
 
 
 def _commit(root: Path) -> str | None:
-    import subprocess
     try:
         return subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
                               check=True).stdout.strip()
@@ -254,25 +254,21 @@ def main(argv=None) -> None:
            "load_end": round(load(), 1), "minutes": round((time.time() - t0) / 60, 1), "results": []}
     print("\nbudget  share  exploration  agreement  mean regret  worst regret")
     for v, rs in rows.items():
-        if v == "old":
+        if v == "old":  # the old code's hint: its budget and where it came from
             assert old is not None
-            b, sh, x = old.seconds, 0.0, None
+            what = {"seconds": old.seconds, "old_code": {"dir": str(old.root), "commit": _commit(old.root)}}
+            share, weight = "old", "the game"
         else:
             b, sh, x = v
+            what = {"seconds": b, "search_share": sh} | ({} if x is None else {"exploration": x})
+            share, weight = f"{sh:5.2f}", "the game" if x is None else f"{x:g}"
         agree = sum(r["agree"] for r in rs) / len(rs)
         reg = [r["regret"] for r in rs]
-        print(f"{b:5.1f}s  {'old' if v == 'old' else f'{sh:5.2f}':>5}  {'the game' if x is None else f'{x:g}':>11}  "
-              f"{agree:8.0%}  "
+        print(f"{what['seconds']:5.1f}s  {share:>5}  {weight:>11}  {agree:8.0%}  "
               f"{statistics.mean(reg):9.2f}  {max(reg):10.1f}")
-        res = {"seconds": b, "search_share": sh, "agreement": round(agree, 3),
-               "mean_regret_points": round(statistics.mean(reg), 2), "worst_regret_points": round(max(reg), 1),
-               "agreed": [j for j, r in zip((k for k, _ in numbered), rs) if r["agree"]]}
-        if x is not None:
-            res["exploration"] = x
-        if v == "old":
-            assert old is not None
-            del res["search_share"]
-            res["old_code"] = {"dir": str(old.root), "commit": _commit(old.root)}
+        res = what | {"agreement": round(agree, 3), "mean_regret_points": round(statistics.mean(reg), 2),
+                      "worst_regret_points": round(max(reg), 1),
+                      "agreed": [j for j, r in zip((k for k, _ in numbered), rs) if r["agree"]]}
         out["results"].append(res)
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1))
